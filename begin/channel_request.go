@@ -1,0 +1,158 @@
+package begin
+
+import (
+	"github.com/diverge-network/diverge-sdk-go/dequeue"
+	"github.com/diverge-network/diverge-sdk-go/enqueue"
+	"github.com/diverge-network/diverge-sdk-go/secrets"
+	"github.com/diverge-network/diverge-sdk-go/wire"
+)
+
+// The channel request tags.
+const (
+	TagPostgres byte = 0
+	TagInfo     byte = 1
+	TagEnqueue  byte = 2
+	TagDequeue  byte = 3
+	TagSecrets  byte = 4
+)
+
+// ChannelRequest is what a server asks for when it opens a channel on a
+// begun container: Postgres, Info, Enqueue, Dequeue or Secrets.
+type ChannelRequest interface {
+	// Tag is the variant's tag byte.
+	Tag() byte
+	// Encode appends the payload, tag first, to dst.
+	Encode(dst []byte) ([]byte, error)
+	isChannelRequest()
+}
+
+// Info asks what the arguments may be (tag 1, bare). The proxy answers with
+// the image's DIVERGE.md, parsed, or that it has none; that answer is not
+// part of this package.
+type Info struct{}
+
+// Enqueue sends a message to the agent (tag 2); answered once by an
+// enqueue.Response, then the finish.
+type Enqueue enqueue.Request
+
+// Dequeue withdraws every message still waiting under a key (tag 3);
+// answered once by a dequeue.Response, then the finish. Each message it
+// withdraws is also answered Dequeued on its own channel.
+type Dequeue dequeue.Request
+
+// Secrets feeds the program its secrets' values (tag 4): every declared
+// name to its value. Answered once by a secrets.FeedResponse, then the
+// finish; a Fed opens the gate deliveries wait behind.
+type Secrets struct {
+	Values secrets.Values
+}
+
+func (Postgres) isChannelRequest() {}
+func (Info) isChannelRequest()     {}
+func (*Enqueue) isChannelRequest() {}
+func (*Dequeue) isChannelRequest() {}
+func (*Secrets) isChannelRequest() {}
+
+// Tag is 1.
+func (Info) Tag() byte { return TagInfo }
+
+// Tag is 2.
+func (*Enqueue) Tag() byte { return TagEnqueue }
+
+// Tag is 3.
+func (*Dequeue) Tag() byte { return TagDequeue }
+
+// Tag is 4.
+func (*Secrets) Tag() byte { return TagSecrets }
+
+// Encode appends the one byte 1.
+func (Info) Encode(dst []byte) ([]byte, error) { return append(dst, TagInfo), nil }
+
+// Encode appends tag 2 and the enqueue request's JSON.
+func (e *Enqueue) Encode(dst []byte) ([]byte, error) {
+	return encodeAfter(dst, TagEnqueue, (*enqueue.Request)(e).Encode)
+}
+
+// Encode appends tag 3 and the dequeue request's JSON.
+func (q *Dequeue) Encode(dst []byte) ([]byte, error) {
+	return encodeAfter(dst, TagDequeue, (*dequeue.Request)(q).Encode)
+}
+
+// Encode appends tag 4 and the values' JSON.
+func (s *Secrets) Encode(dst []byte) ([]byte, error) {
+	return encodeAfter(dst, TagSecrets, s.Values.Encode)
+}
+
+// encodeAfter appends tag and then what encode appends, leaving dst as it
+// was on failure.
+func encodeAfter(dst []byte, tag byte, encode func([]byte) ([]byte, error)) ([]byte, error) {
+	out, err := encode(append(dst, tag))
+	if err != nil {
+		return dst, err
+	}
+	return out, nil
+}
+
+// DecodeChannelRequest reads one channel request payload. Bytes after the
+// bare Info tag are ignored. The request may alias src. A failure is a
+// *ChannelRequestError.
+func DecodeChannelRequest(src []byte) (ChannelRequest, error) {
+	tag, body, err := wire.SplitFrame[ChannelRequestVariant](src)
+	if err != nil {
+		return nil, err
+	}
+	switch tag {
+	case TagPostgres:
+		p, err := DecodePostgres(body)
+		if err != nil {
+			return nil, wire.BodyError(ChannelRequestVariantPostgres, tag, err)
+		}
+		return p, nil
+	case TagInfo:
+		return Info{}, nil
+	case TagEnqueue:
+		var r enqueue.Request
+		if err := r.Decode(body); err != nil {
+			return nil, wire.BodyError(ChannelRequestVariantEnqueue, tag, err)
+		}
+		return (*Enqueue)(&r), nil
+	case TagDequeue:
+		var r dequeue.Request
+		if err := r.Decode(body); err != nil {
+			return nil, wire.BodyError(ChannelRequestVariantDequeue, tag, err)
+		}
+		return (*Dequeue)(&r), nil
+	case TagSecrets:
+		s := &Secrets{}
+		if err := s.Values.Decode(body); err != nil {
+			return nil, wire.BodyError(ChannelRequestVariantSecrets, tag, err)
+		}
+		return s, nil
+	}
+	return nil, wire.UnknownTag[ChannelRequestVariant](tag)
+}
+
+// ChannelRequestVariant is one way a channel request fails to decode, one
+// per variant of the Rust FrameError.
+type ChannelRequestVariant uint8
+
+const (
+	ChannelRequestVariantEmpty      ChannelRequestVariant = wire.VariantEmpty      // no bytes, not even a tag
+	ChannelRequestVariantUnknownTag ChannelRequestVariant = wire.VariantUnknownTag // a tag above 4
+	ChannelRequestVariantPostgres   ChannelRequestVariant = 2                      // the connection id was not four bytes
+	ChannelRequestVariantEnqueue    ChannelRequestVariant = 3                      // the enqueue request did not parse
+	ChannelRequestVariantDequeue    ChannelRequestVariant = 4                      // the dequeue request did not parse
+	ChannelRequestVariantSecrets    ChannelRequestVariant = 5                      // the values did not parse
+)
+
+func (v ChannelRequestVariant) String() string {
+	return wire.VariantName(v, []string{"empty", "unknown_tag", "postgres", "enqueue", "dequeue", "secrets"})
+}
+
+// Frame names the frame in messages.
+func (ChannelRequestVariant) Frame() string { return "agents begin channel request" }
+
+// ChannelRequestError is a channel request that could not be read. Its Err
+// is wire.ErrEmpty, a *wire.UnknownTagError, a *PostgresError or a
+// *wire.JSONError.
+type ChannelRequestError = wire.FrameError[ChannelRequestVariant]

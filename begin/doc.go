@@ -1,0 +1,17 @@
+// Package begin holds the frames of an agent container's begin (revision
+// 2.3.0): the Response stream the proxy sends on the begin's main stream, and
+// the ChannelRequest a server sends to open each channel.
+//
+// The main stream is exactly one Begun, then zero or more loops, then the
+// finish; or exactly one Error and the finish. A loop is Active (the byte 3
+// alone), the agent's Chunks in order, then Inactive carrying the rotating
+// secrets, or, when those cannot be collected, one Error and the finish.
+// Only the proxy says Active and Inactive; everything the agent's server
+// produces rides under the Chunk tag, so no chunk is ever read as either.
+//
+// Channels reach into the container: Postgres, Info, Enqueue, Dequeue and
+// Secrets. Each is one request, then at most one answer, then the finish.
+//
+// Decoding takes the bytes of one payload; the transport that carries
+// payloads and finishes is the caller's.
+package begin

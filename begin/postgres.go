@@ -1,0 +1,41 @@
+package begin
+
+import "strconv"
+
+// Postgres asks for the server's half of a database connection (tag 0),
+// quoting the connection by the id the proxy's half gave it.
+type Postgres struct {
+	// ConnID is exactly four bytes, opaque (the seeds fix the length and
+	// nothing else; reading them as opaque is inferred).
+	ConnID [4]byte
+}
+
+// PostgresError is a connection id that was not four bytes.
+type PostgresError struct {
+	Len int // how many bytes there were
+}
+
+func (e *PostgresError) Error() string {
+	return "postgres connection id is " + strconv.Itoa(e.Len) + " bytes, not 4"
+}
+
+// DecodePostgres reads a connection id: exactly four bytes, else a
+// *PostgresError.
+func DecodePostgres(src []byte) (Postgres, error) {
+	if len(src) != 4 {
+		return Postgres{}, &PostgresError{Len: len(src)}
+	}
+	return Postgres{ConnID: [4]byte(src)}, nil
+}
+
+// AppendConnID appends the four id bytes alone, without the tag: the
+// postgres.request payload.
+func (p Postgres) AppendConnID(dst []byte) []byte { return append(dst, p.ConnID[:]...) }
+
+// Tag is 0.
+func (Postgres) Tag() byte { return TagPostgres }
+
+// Encode appends the channel request: tag 0 and the four id bytes.
+func (p Postgres) Encode(dst []byte) ([]byte, error) {
+	return p.AppendConnID(append(dst, TagPostgres)), nil
+}

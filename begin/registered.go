@@ -1,0 +1,77 @@
+package begin
+
+import (
+	"github.com/diverge-network/diverge-sdk-go/secrets"
+	"github.com/diverge-network/diverge-sdk-go/wire"
+)
+
+// Registered is what the container's program declared when it registered,
+// as Begun carries it: {"dependencies":[…],"secrets":{…}}, each member
+// absent when empty. The proxy sends both exactly as the program produced
+// them and reads neither.
+type Registered struct {
+	// Dependencies are the dependency tool templates, in declared order,
+	// each a JSON object carried verbatim (their schema is the registration
+	// channel's, outside this protocol).
+	Dependencies []wire.Object
+	// Secrets are the secrets the program takes, each by name to its mode,
+	// in declared order.
+	Secrets secrets.Declaration
+}
+
+var registeredStruct = wire.Struct{Name: "Registered", Fields: []wire.Field{
+	{Name: "dependencies", Default: true}, {Name: "secrets", Default: true}}}
+
+// Decode reads src, the registration's whole JSON document. The templates
+// may alias src. A failure is a *wire.JSONError.
+func (r *Registered) Decode(src []byte) error {
+	d := wire.NewDecoder(src)
+	var reg Registered
+	err := d.Struct(&registeredStruct, func(i int) error {
+		if i == 1 {
+			return reg.Secrets.Read(&d)
+		}
+		reg.Dependencies = []wire.Object{}
+		return d.Array(func() error {
+			t, err := d.Object()
+			reg.Dependencies = append(reg.Dependencies, t)
+			return err
+		})
+	})
+	if err == nil {
+		err = d.End()
+	}
+	if err != nil {
+		return err
+	}
+	*r = reg
+	return nil
+}
+
+// Encode appends the registration's JSON to dst, leaving out each empty
+// member. It fails only for an invalid Mode.
+func (r *Registered) Encode(dst []byte) ([]byte, error) {
+	w := wire.Writer(dst)
+	w.Byte('{')
+	first := true
+	if len(r.Dependencies) > 0 {
+		w.Member(&first, "dependencies")
+		w.Byte('[')
+		for i, t := range r.Dependencies {
+			if i > 0 {
+				w.Byte(',')
+			}
+			w.Raw(t)
+		}
+		w.Byte(']')
+	}
+	if r.Secrets.Len() > 0 {
+		w.Member(&first, "secrets")
+		var err error
+		if w, err = r.Secrets.Encode(w); err != nil {
+			return dst, err
+		}
+	}
+	w.Byte('}')
+	return w, nil
+}

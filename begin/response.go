@@ -1,0 +1,173 @@
+package begin
+
+import (
+	protoerr "github.com/diverge-network/diverge-sdk-go/errors"
+	"github.com/diverge-network/diverge-sdk-go/secrets"
+	"github.com/diverge-network/diverge-sdk-go/wire"
+)
+
+// The response tags. TagChunk, TagActive and TagInactive are what a relay
+// frames pre-encoded bodies with (AppendChunk, AppendActive, AppendInactive).
+const (
+	TagBegun    byte = 0
+	TagError    byte = 1
+	TagChunk    byte = 2
+	TagActive   byte = 3
+	TagInactive byte = 4
+)
+
+// Response is one payload of a begin's main stream: Begun, Error, Chunk,
+// Active or Inactive.
+type Response interface {
+	// Tag is the variant's tag byte.
+	Tag() byte
+	// Encode appends the payload, tag first, to dst.
+	Encode(dst []byte) ([]byte, error)
+	isResponse()
+}
+
+// Begun says the container holds its arguments and what its program
+// declared (tag 0). It comes once, first; channels open only after it.
+type Begun Registered
+
+// Error is a failure (tag 1), and the end of the stream: a second begin on
+// the connection, arguments the container refused (in its own words), or,
+// after Begun, rotating secrets the program would not hand back (named,
+// never valued).
+type Error protoerr.Error
+
+// Chunk is one chunk of the agent's conversation (tag 2), any JSON object,
+// carried exactly as the agent's server produced it. Only inside a loop.
+type Chunk struct {
+	wire.Object
+}
+
+// Meta returns the chunk's _meta member, if it has one.
+func (c Chunk) Meta() (wire.Raw, bool) { return c.Get("_meta") }
+
+// Active says a loop began (tag 3, and nothing after it): the agent's
+// server answered the loop's POST /run with 2xx.
+type Active struct{}
+
+// Inactive says the loop ended (tag 4) and carries what the program handed
+// back: every secret it declared rotating, to the value it leaves in it (an
+// empty Values when none was declared rotating).
+type Inactive struct {
+	Values secrets.Values
+}
+
+func (*Begun) isResponse()    {}
+func (*Error) isResponse()    {}
+func (Chunk) isResponse()     {}
+func (Active) isResponse()    {}
+func (*Inactive) isResponse() {}
+
+// Tag is 0.
+func (*Begun) Tag() byte { return TagBegun }
+
+// Tag is 1.
+func (*Error) Tag() byte { return TagError }
+
+// Tag is 2.
+func (Chunk) Tag() byte { return TagChunk }
+
+// Tag is 3.
+func (Active) Tag() byte { return TagActive }
+
+// Tag is 4.
+func (*Inactive) Tag() byte { return TagInactive }
+
+// Encode appends tag 0 and the registration's JSON.
+func (b *Begun) Encode(dst []byte) ([]byte, error) {
+	return encodeAfter(dst, TagBegun, (*Registered)(b).Encode)
+}
+
+// Encode appends tag 1 and the error's JSON.
+func (e *Error) Encode(dst []byte) ([]byte, error) {
+	return encodeAfter(dst, TagError, protoerr.Error(*e).Encode)
+}
+
+// Encode appends tag 2 and the chunk's JSON, as held.
+func (c Chunk) Encode(dst []byte) ([]byte, error) { return AppendChunk(dst, c.Object), nil }
+
+// Encode appends the one byte 3.
+func (Active) Encode(dst []byte) ([]byte, error) { return AppendActive(dst), nil }
+
+// Encode appends tag 4 and the values' JSON.
+func (i *Inactive) Encode(dst []byte) ([]byte, error) {
+	return encodeAfter(dst, TagInactive, i.Values.Encode)
+}
+
+// AppendChunk frames a chunk's JSON, already encoded, without reading it:
+// the relay path. body must be one JSON object.
+func AppendChunk(dst, body []byte) []byte { return wire.AppendTagged(dst, TagChunk, body) }
+
+// AppendActive appends the Active payload, the byte 3.
+func AppendActive(dst []byte) []byte { return append(dst, TagActive) }
+
+// AppendInactive frames an Inactive's values, already encoded as a JSON
+// object, without reading them: the relay path.
+func AppendInactive(dst, values []byte) []byte { return wire.AppendTagged(dst, TagInactive, values) }
+
+// DecodeResponse reads one payload of the main stream. Bytes after the bare
+// Active tag are ignored (the reference ignores them; a sequence checker may
+// not). The response may alias src. A failure is a *ResponseError.
+func DecodeResponse(src []byte) (Response, error) {
+	tag, body, err := wire.SplitFrame[ResponseVariant](src)
+	if err != nil {
+		return nil, err
+	}
+	switch tag {
+	case TagBegun:
+		b := &Begun{}
+		if err := (*Registered)(b).Decode(body); err != nil {
+			return nil, wire.BodyError(ResponseVariantBegun, tag, err)
+		}
+		return b, nil
+	case TagError:
+		var e protoerr.Error
+		if err := e.Decode(body); err != nil {
+			return nil, wire.BodyError(ResponseVariantError, tag, err)
+		}
+		return (*Error)(&e), nil
+	case TagChunk:
+		o, err := wire.ParseObject(body)
+		if err != nil {
+			return nil, wire.BodyError(ResponseVariantChunk, tag, err)
+		}
+		return Chunk{o}, nil
+	case TagActive:
+		return Active{}, nil
+	case TagInactive:
+		i := &Inactive{}
+		if err := i.Values.Decode(body); err != nil {
+			return nil, wire.BodyError(ResponseVariantInactive, tag, err)
+		}
+		return i, nil
+	}
+	return nil, wire.UnknownTag[ResponseVariant](tag)
+}
+
+// ResponseVariant is one way a response payload fails to decode, one per
+// variant of the Rust FrameError.
+type ResponseVariant uint8
+
+const (
+	ResponseVariantEmpty      ResponseVariant = wire.VariantEmpty      // no bytes, not even a tag
+	ResponseVariantUnknownTag ResponseVariant = wire.VariantUnknownTag // a tag above 4
+	ResponseVariantBegun      ResponseVariant = 2                      // the registration did not parse
+	ResponseVariantError      ResponseVariant = 3                      // the error did not parse
+	ResponseVariantChunk      ResponseVariant = 4                      // the chunk did not parse
+	ResponseVariantInactive   ResponseVariant = 5                      // the rotating secrets did not parse
+)
+
+func (v ResponseVariant) String() string {
+	return wire.VariantName(v, []string{"empty", "unknown_tag", "begun", "error", "chunk", "inactive"})
+}
+
+// Frame names the frame in messages.
+func (ResponseVariant) Frame() string { return "agents begin response" }
+
+// ResponseError is a response payload that could not be read. Its Err is
+// wire.ErrEmpty, a *wire.UnknownTagError or a *wire.JSONError.
+type ResponseError = wire.FrameError[ResponseVariant]

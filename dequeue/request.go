@@ -1,0 +1,38 @@
+package dequeue
+
+import "github.com/diverge-network/diverge-sdk-go/wire"
+
+// Request names the key whose waiting messages to withdraw: {"key":…}.
+type Request struct {
+	Key string // as the enqueues gave it
+}
+
+var requestStruct = wire.Struct{Name: "Request", Fields: []wire.Field{{Name: "key"}}}
+
+// Decode reads src, the request's whole JSON document. A failure is a
+// *wire.JSONError.
+func (r *Request) Decode(src []byte) error {
+	d := wire.NewDecoder(src)
+	var key string
+	err := d.Struct(&requestStruct, func(int) (err error) {
+		key, err = d.ReadString()
+		return err
+	})
+	if err == nil {
+		err = d.End()
+	}
+	if err != nil {
+		return err
+	}
+	r.Key = key
+	return nil
+}
+
+// Encode appends the request's JSON to dst. It cannot fail.
+func (r *Request) Encode(dst []byte) ([]byte, error) {
+	w := wire.Writer(dst)
+	w.Lit(`{"key":`)
+	w.String(r.Key)
+	w.Byte('}')
+	return w, nil
+}

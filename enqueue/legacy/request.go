@@ -1,0 +1,38 @@
+package legacy
+
+import "github.com/diverge-network/diverge-sdk-go/wire"
+
+// Request is a message for the running loop: {"prompt":…}.
+type Request struct {
+	Prompt string // the message's text
+}
+
+var requestStruct = wire.Struct{Name: "Request", Fields: []wire.Field{{Name: "prompt"}}}
+
+// Decode reads src, the request's whole JSON document. A failure is a
+// *wire.JSONError.
+func (r *Request) Decode(src []byte) error {
+	d := wire.NewDecoder(src)
+	var prompt string
+	err := d.Struct(&requestStruct, func(int) (err error) {
+		prompt, err = d.ReadString()
+		return err
+	})
+	if err == nil {
+		err = d.End()
+	}
+	if err != nil {
+		return err
+	}
+	r.Prompt = prompt
+	return nil
+}
+
+// Encode appends the request's JSON to dst. It cannot fail.
+func (r *Request) Encode(dst []byte) ([]byte, error) {
+	w := wire.Writer(dst)
+	w.Lit(`{"prompt":`)
+	w.String(r.Prompt)
+	w.Byte('}')
+	return w, nil
+}

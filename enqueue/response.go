@@ -1,0 +1,84 @@
+package enqueue
+
+import (
+	"fmt"
+
+	protoerr "github.com/diverge-network/diverge-sdk-go/errors"
+	"github.com/diverge-network/diverge-sdk-go/wire"
+)
+
+// Fate is what became of an enqueued message: the answer frame's tag.
+type Fate uint8
+
+const (
+	// Delivered (tag 0): the agent took the message into the conversation,
+	// as a loop's input or at a seam of the loop in flight. Where it landed
+	// shows in the begin's main stream.
+	Delivered Fate = 0
+	// Dequeued (tag 1): a dequeue of the message's key withdrew it before
+	// the agent took it.
+	Dequeued Fate = 1
+	// Refused (tag 2, the Rust Error variant): the container would not take
+	// the message's content, at a loop's start or at delivery into the loop
+	// in flight, or no loop could start on it. The one way a message is
+	// lost; the container's words are in Response.Error, and the message is
+	// not offered again.
+	Refused Fate = 2
+)
+
+func (f Fate) String() string {
+	return wire.VariantName(f, []string{"delivered", "dequeued", "refused"})
+}
+
+// Response is the one answer on an enqueue channel, then the finish. Its
+// zero value is Delivered.
+type Response struct {
+	Fate  Fate
+	Error protoerr.Error // the container's words; set only when Fate is Refused
+}
+
+// Decode reads one answer payload. Bytes after a bare tag are ignored, as
+// the reference ignores them. A failure is a *FrameError.
+func (r *Response) Decode(src []byte) error {
+	var e protoerr.Error
+	tag, err := wire.DecodeAnswer(src, byte(Refused), VariantBody, e.Decode)
+	if err != nil {
+		return err
+	}
+	*r = Response{Fate: Fate(tag), Error: e}
+	return nil
+}
+
+// Encode appends the answer payload to dst: the tag, and for Refused the
+// error's JSON.
+func (r *Response) Encode(dst []byte) ([]byte, error) {
+	switch r.Fate {
+	case Delivered, Dequeued:
+		return append(dst, byte(r.Fate)), nil
+	case Refused:
+		return r.Error.Encode(append(dst, byte(Refused)))
+	}
+	return dst, fmt.Errorf("enqueue: no answer tag for fate %d", uint8(r.Fate))
+}
+
+// Variant is one way an enqueue answer fails to decode, one per variant of
+// the Rust FrameError.
+type Variant uint8
+
+const (
+	VariantEmpty      Variant = wire.VariantEmpty      // no bytes, not even a tag
+	VariantUnknownTag Variant = wire.VariantUnknownTag // a tag this revision does not know
+	VariantBody       Variant = 2                      // the error after tag 2 did not parse
+)
+
+func (v Variant) String() string {
+	return wire.VariantName(v, []string{"empty", "unknown_tag", "body"})
+}
+
+// Frame names the frame in messages.
+func (Variant) Frame() string { return "enqueue answer" }
+
+// FrameError is an enqueue answer that could not be read; see
+// wire.FrameError. Its Err is wire.ErrEmpty, a *wire.UnknownTagError or a
+// *wire.JSONError.
+type FrameError = wire.FrameError[Variant]

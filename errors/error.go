@@ -1,0 +1,58 @@
+// Package errors holds the protocol's one error shape: a JSON object whose
+// message says, in the sender's own words, what went wrong. It rides behind
+// the error tag of every answer frame and of a begin's response stream.
+//
+// The shape is inferred: the seeds point at a page that defines it without
+// including it. It is read with serde derive's rules, so members other than
+// message are ignored and the array form ["…"] is accepted too.
+//
+// The package name shadows the standard library's; import it under another
+// name where both are needed, for example protoerr.
+package errors
+
+import "github.com/diverge-network/diverge-sdk-go/wire"
+
+// Error is what a peer said went wrong.
+type Error struct {
+	Message string
+}
+
+// Error reports what the peer said.
+func (e Error) Error() string { return "peer error: " + e.Message }
+
+var errorStruct = wire.Struct{Name: "Error", Fields: []wire.Field{{Name: "message"}}}
+
+// Decode reads src, the whole JSON document (whitespace around it allowed).
+// A failure is a *wire.JSONError.
+func (e *Error) Decode(src []byte) error {
+	d := wire.NewDecoder(src)
+	if err := e.Read(&d); err != nil {
+		return err
+	}
+	return d.End()
+}
+
+// Read reads one error object at d's cursor: for a frame that carries an
+// error inside other JSON.
+func (e *Error) Read(d *wire.Decoder) error {
+	var msg string
+	err := d.Struct(&errorStruct, func(int) (err error) {
+		msg, err = d.ReadString()
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	e.Message = msg
+	return nil
+}
+
+// Encode appends e's JSON, {"message":…}, to dst. It cannot fail; the error
+// is there for the shape every encoder shares.
+func (e Error) Encode(dst []byte) ([]byte, error) {
+	w := wire.Writer(dst)
+	w.Lit(`{"message":`)
+	w.String(e.Message)
+	w.Byte('}')
+	return w, nil
+}

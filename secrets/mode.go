@@ -1,0 +1,41 @@
+package secrets
+
+import (
+	"fmt"
+
+	"github.com/diverge-network/diverge-sdk-go/wire"
+)
+
+// Mode is how a program takes a secret: "fixed" or "rotating" on the wire.
+type Mode uint8
+
+const (
+	// Fixed: read, never locked. At every activation the caller hands the
+	// container one of the key's values and takes nothing back.
+	Fixed Mode = iota
+	// Rotating: held and written back. At every activation the caller locks
+	// one free value of the key's to the container; at the Inactive it writes
+	// back what the program left in it and drops the lock.
+	Rotating
+)
+
+var modeNames = []string{"fixed", "rotating"}
+
+func (m Mode) String() string { return wire.VariantName(m, modeNames) }
+
+// readMode reads a mode as serde reads a unit enum straight from JSON:
+// "fixed", or {"fixed":null}.
+func readMode(d *wire.Decoder) (Mode, error) {
+	i, err := d.UnitVariant(modeNames, false)
+	return Mode(i), err
+}
+
+func (m Mode) append(w *wire.Writer) error {
+	if m > Rotating {
+		return fmt.Errorf("secrets: no such mode %d", uint8(m))
+	}
+	w.Byte('"')
+	w.Lit(modeNames[m])
+	w.Byte('"')
+	return nil
+}

@@ -1,0 +1,142 @@
+package secrets
+
+import (
+	"fmt"
+	"iter"
+
+	orderedmap "github.com/wk8/go-ordered-map/v2"
+
+	"github.com/diverge-network/diverge-sdk-go/wire"
+)
+
+// Values maps secret names to their values, any JSON, in order: what the
+// server feeds a program (every declared name) and what the program hands
+// back at an Inactive (every Rotating name). The zero value is empty and
+// ready to use.
+//
+// Treat a Values as secret throughout: its fmt forms show names and hide
+// every value.
+type Values struct {
+	m *orderedmap.OrderedMap[string, wire.Raw]
+}
+
+// Set gives name the value v, which must be one JSON value in serde_json's
+// form (from wire.ParseRaw, wire.MarshalRaw, wire.StringRaw or a decoder).
+// A name already present keeps its place.
+func (v *Values) Set(name string, value wire.Raw) {
+	if v.m == nil {
+		v.m = orderedmap.New[string, wire.Raw]()
+	}
+	v.m.Set(name, value)
+}
+
+// Get returns name's value.
+func (v Values) Get(name string) (wire.Raw, bool) {
+	if v.m == nil {
+		return nil, false
+	}
+	return v.m.Get(name)
+}
+
+// Delete removes name.
+func (v *Values) Delete(name string) {
+	if v.m != nil {
+		v.m.Delete(name)
+	}
+}
+
+// Len is the number of names.
+func (v Values) Len() int {
+	if v.m == nil {
+		return 0
+	}
+	return v.m.Len()
+}
+
+// All yields each name and value, in order.
+func (v Values) All() iter.Seq2[string, wire.Raw] {
+	return func(yield func(string, wire.Raw) bool) {
+		if v.m == nil {
+			return
+		}
+		for p := v.m.Oldest(); p != nil; p = p.Next() {
+			if !yield(p.Key, p.Value) {
+				return
+			}
+		}
+	}
+}
+
+// Names yields the names, in order.
+func (v Values) Names() iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for name := range v.All() {
+			if !yield(name) {
+				return
+			}
+		}
+	}
+}
+
+// Decode reads src, the values' whole JSON document: an object of names to
+// any JSON. A repeated name keeps its first place and its last value, as the
+// reference's map does. The values may alias src. A failure is a
+// *wire.JSONError, which quotes nothing.
+func (v *Values) Decode(src []byte) error {
+	d := wire.NewDecoder(src)
+	var vals Values
+	err := vals.Read(&d)
+	if err == nil {
+		err = d.End()
+	}
+	if err != nil {
+		return err
+	}
+	*v = vals
+	return nil
+}
+
+// Read reads values at d's cursor, adding them to v.
+func (v *Values) Read(d *wire.Decoder) error {
+	return d.Map(func(name []byte) error {
+		value, err := d.Value()
+		if err == nil {
+			v.Set(string(name), value)
+		}
+		return err
+	})
+}
+
+// Encode appends the values' JSON to dst, each value as it is held. It
+// cannot fail.
+func (v Values) Encode(dst []byte) ([]byte, error) {
+	w := wire.Writer(dst)
+	w.Byte('{')
+	first := true
+	for name, value := range v.All() {
+		if !first {
+			w.Byte(',')
+		}
+		first = false
+		w.String(name)
+		w.Byte(':')
+		w.Raw(value)
+	}
+	w.Byte('}')
+	return w, nil
+}
+
+// Format prints the names and masks every value, whatever the verb:
+// secrets.Values{token: <hidden>, db: <hidden>}.
+func (v Values) Format(f fmt.State, _ rune) {
+	fmt.Fprint(f, "secrets.Values{")
+	first := true
+	for name := range v.All() {
+		if !first {
+			fmt.Fprint(f, ", ")
+		}
+		first = false
+		fmt.Fprintf(f, "%q: <hidden>", name)
+	}
+	fmt.Fprint(f, "}")
+}

@@ -1,0 +1,258 @@
+package wire
+
+// Field is one member of a struct as serde derive reads it.
+type Field struct {
+	Name string
+	// Optional marks an Option: absent from an object, it is None. In the
+	// array form it must still be there (serde gives arrays no defaults).
+	Optional bool
+	// Default marks #[serde(default)]: absent from an object, or missing
+	// from the end of the array form, it takes its default.
+	Default bool
+}
+
+// Struct describes a struct for [Decoder.Struct]: its members in declaration
+// order (at most 64) and how it treats members it does not know.
+type Struct struct {
+	Name   string // for messages
+	Fields []Field
+	// Checked marks a struct that serde reads from buffered content (one
+	// inside an internally tagged enum, such as an MCP content block): its
+	// unknown members are checked in full, not merely skipped.
+	Checked bool
+	// MapOnly marks a struct serde reads only from an object: a variant of
+	// an untagged enum, which serde derive gives no array form.
+	MapOnly bool
+}
+
+// index finds the member called name, or -1.
+func (s *Struct) index(name []byte) int {
+	for i := range s.Fields {
+		if s.Fields[i].Name == string(name) {
+			return i
+		}
+	}
+	return -1
+}
+
+// Struct reads a struct as serde derive does: an object whose members match
+// s's names exactly (case counts; a repeated member is an error; an unknown
+// one is skipped; a missing required one is an error), or an array of the
+// members in declaration order. member is called with the index of each
+// member present, the cursor on its value, and must consume that value.
+func (d *Decoder) Struct(s *Struct, member func(i int) error) error {
+	c, err := d.next()
+	if err != nil {
+		return err
+	}
+	switch {
+	case c == '{':
+		if err := d.enter(); err != nil {
+			return err
+		}
+		return d.structMembers(s, member, true, "")
+	case c == '[' && !s.MapOnly:
+		if err := d.enter(); err != nil {
+			return err
+		}
+		return d.structElements(s, member, true)
+	}
+	return d.typeError("struct " + s.Name)
+}
+
+// structMembers reads the members of an open object. first is false when a
+// member was read already. tag, when set, is an internally tagged enum's tag
+// member, which may appear once among the members and is skipped.
+func (d *Decoder) structMembers(s *Struct, member func(i int) error, first bool, tag string) error {
+	var seen uint64
+	var scratch [64]byte
+	tagSeen := tag != "" && !first
+	for {
+		ok, err := d.more(&first, '}')
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		name, _, err := d.key(scratch[:0])
+		if err != nil {
+			return err
+		}
+		i := s.index(name)
+		if i < 0 {
+			if tag != "" && string(name) == tag {
+				if tagSeen {
+					return d.failWant(DuplicateField, tag)
+				}
+				tagSeen = true
+			}
+			if err := d.Skip(s.Checked); err != nil {
+				return err
+			}
+			continue
+		}
+		if seen&(1<<i) != 0 {
+			return d.failWant(DuplicateField, s.Fields[i].Name)
+		}
+		seen |= 1 << i
+		if err := member(i); err != nil {
+			return err
+		}
+	}
+	for i, f := range s.Fields {
+		if seen&(1<<i) == 0 && !f.Optional && !f.Default {
+			return d.failWant(MissingField, f.Name)
+		}
+	}
+	return nil
+}
+
+// structElements reads the members of an open array, in order; first is
+// false when an element was read already.
+func (d *Decoder) structElements(s *Struct, member func(i int) error, first bool) error {
+	for i := range s.Fields {
+		ok, err := d.more(&first, ']')
+		if err != nil {
+			return err
+		}
+		if !ok {
+			// The array ended early: every member left must have a default.
+			for _, f := range s.Fields[i:] {
+				if !f.Default {
+					return d.failWant(WrongLength, "struct "+s.Name)
+				}
+			}
+			return nil
+		}
+		if err := member(i); err != nil {
+			return err
+		}
+	}
+	ok, err := d.more(&first, ']')
+	if err != nil {
+		return err
+	}
+	if ok {
+		return d.failWant(WrongLength, "struct "+s.Name)
+	}
+	return nil
+}
+
+// UnitVariant reads an enum whose variants carry nothing, as serde does: the
+// variant's name as a string, or an object of exactly that one name to null.
+// checked is [Struct.Checked]'s: inside buffered content serde also takes
+// an empty object for the null. It returns the index of the name in names.
+func (d *Decoder) UnitVariant(names []string, checked bool) (int, error) {
+	c, err := d.next()
+	if err != nil {
+		return 0, err
+	}
+	switch c {
+	case '"':
+		return d.variantName(names)
+	case '{':
+	default:
+		return 0, d.typeError("string or map")
+	}
+	if err := d.enter(); err != nil {
+		return 0, err
+	}
+	if c, ok := d.ws(); !ok || c != '"' {
+		return 0, d.failWant(WrongType, "a single variant name")
+	}
+	i, err := d.variantName(names)
+	if err != nil {
+		return 0, err
+	}
+	if err := d.colon(); err != nil {
+		return 0, err
+	}
+	null, err := d.Null()
+	if err != nil {
+		return 0, err
+	}
+	if !null {
+		empty := false
+		if c, _ := d.ws(); checked && c == '{' {
+			if err := d.enter(); err != nil {
+				return 0, err
+			}
+			first := true
+			more, err := d.more(&first, '}')
+			if err != nil {
+				return 0, err
+			}
+			empty = !more
+		}
+		if !empty {
+			return 0, d.typeError("unit")
+		}
+	}
+	if c, ok := d.ws(); !ok || c != '}' {
+		return 0, d.failWant(WrongType, "map with a single key")
+	}
+	d.pos++
+	d.depth--
+	return i, nil
+}
+
+// variantName reads a string at the cursor and finds it among names.
+func (d *Decoder) variantName(names []string) (int, error) {
+	d.pos++
+	var scratch [32]byte
+	name, _, err := d.strBytes(scratch[:0])
+	if err != nil {
+		return 0, err
+	}
+	for i, n := range names {
+		if n == string(name) {
+			return i, nil
+		}
+	}
+	return 0, d.fail(UnknownVariant)
+}
+
+// ReadU64 reads a number as serde reads a u64 from buffered content: an
+// integer without sign, fraction or exponent that fits 64 bits.
+func (d *Decoder) ReadU64() (uint64, error) {
+	c, err := d.next()
+	if err != nil {
+		return 0, err
+	}
+	if c != '-' && !isDigit(c) {
+		return 0, d.typeError("u64")
+	}
+	n, err := d.parseNumber()
+	if err != nil {
+		return 0, err
+	}
+	if n.kind != numU64 {
+		return 0, d.typeError("u64")
+	}
+	return n.u, nil
+}
+
+// ReadF32 reads a number as serde reads an f32: parsed as serde_json parses
+// an f64 (or an integer), then rounded to f32. A value beyond f32's range
+// becomes an infinity, which serde_json writes back as null.
+func (d *Decoder) ReadF32() (float32, error) {
+	c, err := d.next()
+	if err != nil {
+		return 0, err
+	}
+	if c != '-' && !isDigit(c) {
+		return 0, d.typeError("f32")
+	}
+	n, err := d.parseNumber()
+	if err != nil {
+		return 0, err
+	}
+	switch n.kind {
+	case numU64:
+		return float32(n.u), nil
+	case numI64:
+		return float32(n.i), nil
+	}
+	return float32(n.f), nil
+}

@@ -1,0 +1,109 @@
+package wire
+
+import (
+	"errors"
+	"strconv"
+)
+
+// ErrEmpty is the cause of every frame family's "empty" decode error: the
+// payload had no bytes, so not even a tag.
+var ErrEmpty = errors.New("payload is empty")
+
+// UnknownTagError is the cause of every frame family's "unknown tag" decode
+// error. It is what a newer peer produces; a reader reports it rather than
+// guess at bytes it does not know.
+type UnknownTagError struct {
+	Tag byte // the first byte of the payload
+}
+
+func (e *UnknownTagError) Error() string {
+	return "unknown tag " + strconv.Itoa(int(e.Tag))
+}
+
+// Split separates a payload's tag byte from its body. ok is false for an
+// empty payload. The body aliases payload.
+func Split(payload []byte) (tag byte, body []byte, ok bool) {
+	if len(payload) == 0 {
+		return 0, nil, false
+	}
+	return payload[0], payload[1:], true
+}
+
+// AppendTagged appends tag and then body, unread: the relay path, for a body
+// that was encoded elsewhere (a chunk's JSON, an Inactive's values).
+func AppendTagged(dst []byte, tag byte, body []byte) []byte {
+	dst = append(dst, tag)
+	return append(dst, body...)
+}
+
+// Variant is one way a frame family's decode fails: each family defines a
+// uint8 type with one constant per variant of its Rust FrameError. Every
+// family numbers "empty" 0 and "unknown tag" 1.
+type Variant interface {
+	~uint8
+	// String is the Rust variant's name in snake_case, as the conformance
+	// line protocol prints it ("empty", "unknown_tag", "body", ...).
+	String() string
+	// Frame names the frame family in messages ("enqueue answer").
+	Frame() string
+}
+
+// The variant numbers every family shares.
+const (
+	VariantEmpty      = 0 // no bytes at all
+	VariantUnknownTag = 1 // a tag the family does not know
+)
+
+// FrameError is a tagged frame that could not be decoded. Each frame family
+// names its own instance (enqueue.FrameError is FrameError[enqueue.Variant]),
+// so errors.As tells the families apart.
+//
+// Err is the cause: [ErrEmpty], an [*UnknownTagError], a [*JSONError] or a
+// family's own error type. No message quotes the payload.
+type FrameError[V Variant] struct {
+	Variant V     // which Rust variant
+	Tag     byte  // the payload's tag byte; 0 when the payload was empty
+	Err     error // the cause
+}
+
+func (e *FrameError[V]) Error() string {
+	frame := e.Variant.Frame()
+	switch uint8(e.Variant) {
+	case VariantEmpty:
+		return frame + " frame is empty"
+	case VariantUnknownTag:
+		return "unknown " + frame + " tag " + strconv.Itoa(int(e.Tag))
+	}
+	return frame + " " + e.Variant.String() + " did not parse: " + e.Err.Error()
+}
+
+// Unwrap returns the cause.
+func (e *FrameError[V]) Unwrap() error { return e.Err }
+
+// SplitFrame splits payload as [Split] does, and turns an empty payload into
+// the family's empty error.
+func SplitFrame[V Variant](payload []byte) (tag byte, body []byte, err error) {
+	tag, body, ok := Split(payload)
+	if !ok {
+		return 0, nil, &FrameError[V]{Variant: VariantEmpty, Err: ErrEmpty}
+	}
+	return tag, body, nil
+}
+
+// UnknownTag is the family's error for a tag it does not know.
+func UnknownTag[V Variant](tag byte) error {
+	return &FrameError[V]{Variant: VariantUnknownTag, Tag: tag, Err: &UnknownTagError{Tag: tag}}
+}
+
+// BodyError wraps err, the failure to read the body after tag, as variant v
+// of the family; it returns nil when err is nil.
+func BodyError[V Variant](v V, tag byte, err error) error {
+	if err == nil {
+		return nil
+	}
+	return &FrameError[V]{Variant: v, Tag: tag, Err: err}
+}
+
+// VariantName is the snake_case name of the error's variant, as the
+// conformance line protocol prints it.
+func (e *FrameError[V]) VariantName() string { return e.Variant.String() }
