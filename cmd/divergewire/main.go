@@ -19,7 +19,7 @@ import (
 const usage = `usage:
   divergewire conform                          answer "<scope> <hex>" lines on stdin, as rustref conform does
   divergewire decode [--show-secrets] SCOPE HEX   show one payload
-  divergewire decode [--show-secrets] FILE        show every "<scope> <hex>" line of FILE
+  divergewire decode [--show-secrets] FILE        show every "<scope> <hex>" line of FILE (- for stdin)
   divergewire decode [--show-secrets] SCOPE -     show stdin's raw bytes as one payload
   divergewire scopes                           list the scopes
 `
@@ -40,6 +40,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 1
 		}
 		return 0
+	case "decode":
+		return decode(args[1:], stdin, stdout, stderr)
 	case "scopes":
 		for _, s := range scopes.All {
 			fmt.Fprintln(stdout, s.Name)

@@ -1,0 +1,167 @@
+package begin
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/diverge-network/diverge-sdk-go/dequeue"
+	"github.com/diverge-network/diverge-sdk-go/enqueue"
+	"github.com/diverge-network/diverge-sdk-go/mcpcontent"
+	"github.com/diverge-network/diverge-sdk-go/secrets"
+	"github.com/diverge-network/diverge-sdk-go/wire"
+)
+
+func TestChannelRequests(t *testing.T) {
+	var vals secrets.Values
+	vals.Set("token", wire.StringRaw("t"))
+	tests := []struct {
+		req  ChannelRequest
+		wire string
+	}{
+		{Postgres{ConnID: [4]byte{9, 8, 7, 6}}, "\x00\x09\x08\x07\x06"},
+		{Info{}, "\x01"},
+		{&Enqueue{Key: "k", Content: []mcpcontent.Block{&mcpcontent.Text{Text: "hi"}}}, "\x02" + `{"key":"k","content":[{"type":"text","text":"hi"}]}`},
+		{&Dequeue{Key: "k"}, "\x03" + `{"key":"k"}`},
+		{&Secrets{Values: vals}, "\x04" + `{"token":"t"}`},
+	}
+	for _, tt := range tests {
+		b, err := tt.req.Encode(nil)
+		require.NoError(t, err)
+		assert.Equal(t, tt.wire, string(b))
+		assert.Equal(t, tt.wire[0], tt.req.Tag())
+		back, err := DecodeChannelRequest(b)
+		require.NoError(t, err)
+		assert.Equal(t, tt.req, back)
+	}
+	// Bare Info ignores what follows its tag.
+	r, err := DecodeChannelRequest([]byte("\x01junk"))
+	require.NoError(t, err)
+	assert.Equal(t, Info{}, r)
+	// The variants convert to their packages' request types.
+	e := enqueue.Request(*tests[2].req.(*Enqueue))
+	assert.Equal(t, "k", e.Key)
+	_ = dequeue.Request(*tests[3].req.(*Dequeue))
+}
+
+func TestChannelRequestErrors(t *testing.T) {
+	tests := []struct {
+		in      string
+		variant ChannelRequestVariant
+	}{
+		{"", ChannelRequestVariantEmpty},
+		{"\x05", ChannelRequestVariantUnknownTag},
+		{"\x00\x01\x02\x03", ChannelRequestVariantPostgres},
+		{"\x00\x01\x02\x03\x04\x05", ChannelRequestVariantPostgres},
+		{"\x02{\"content\":[]}", ChannelRequestVariantEnqueue},
+		{"\x03{}", ChannelRequestVariantDequeue},
+		{"\x04\"x\"", ChannelRequestVariantSecrets},
+	}
+	for _, tt := range tests {
+		_, err := DecodeChannelRequest([]byte(tt.in))
+		var fe *ChannelRequestError
+		require.ErrorAs(t, err, &fe, "%q", tt.in)
+		assert.Equal(t, tt.variant, fe.Variant, "%q: %v", tt.in, err)
+	}
+	_, err := DecodeChannelRequest([]byte("\x00\x01"))
+	var pe *PostgresError
+	require.ErrorAs(t, err, &pe)
+	assert.Equal(t, 1, pe.Len)
+}
+
+func TestResponses(t *testing.T) {
+	var decl secrets.Declaration
+	decl.Set("r", secrets.Rotating)
+	var vals secrets.Values
+	vals.Set("r", wire.Raw(`{"n":3}`))
+	tests := []struct {
+		resp Response
+		wire string
+	}{
+		{&Begun{}, "\x00{}"},
+		{&Begun{Dependencies: []wire.Object{wire.Object(`{"name":"db"}`)}, Secrets: decl}, "\x00" + `{"dependencies":[{"name":"db"}],"secrets":{"r":"rotating"}}`},
+		{&Error{Message: "arguments refused"}, "\x01" + `{"message":"arguments refused"}`},
+		{Chunk{wire.Object(`{"z":1,"_meta":{"seq":2}}`)}, "\x02" + `{"z":1,"_meta":{"seq":2}}`},
+		{Active{}, "\x03"},
+		{&Inactive{Values: vals}, "\x04" + `{"r":{"n":3}}`},
+	}
+	for _, tt := range tests {
+		b, err := tt.resp.Encode(nil)
+		require.NoError(t, err)
+		assert.Equal(t, tt.wire, string(b))
+		assert.Equal(t, tt.wire[0], tt.resp.Tag())
+		back, err := DecodeResponse(b)
+		require.NoError(t, err)
+		again, err := back.Encode(nil)
+		require.NoError(t, err)
+		assert.Equal(t, tt.wire, string(again))
+	}
+	r, err := DecodeResponse([]byte("\x02{\"_meta\":{\"seq\":1},\"text\":\"hi\"}"))
+	require.NoError(t, err)
+	meta, ok := r.(Chunk).Meta()
+	require.True(t, ok)
+	assert.Equal(t, `{"seq":1}`, string(meta))
+	var into struct{ Text string }
+	require.NoError(t, r.(Chunk).Unmarshal(&into))
+	assert.Equal(t, "hi", into.Text)
+
+	r, err = DecodeResponse([]byte("\x03\x03"))
+	require.NoError(t, err, "the reference ignores bytes after a bare tag")
+	assert.Equal(t, Active{}, r)
+}
+
+func TestResponseErrors(t *testing.T) {
+	tests := []struct {
+		in      string
+		variant ResponseVariant
+	}{
+		{"", ResponseVariantEmpty},
+		{"\x05", ResponseVariantUnknownTag},
+		{"\x00", ResponseVariantBegun},
+		{"\x00{\"secrets\":{\"a\":\"always\"}}", ResponseVariantBegun},
+		{"\x01{}", ResponseVariantError},
+		{"\x02{}{}", ResponseVariantChunk},
+		{"\x02[]", ResponseVariantChunk},
+		{"\x04", ResponseVariantInactive},
+		{"\x041", ResponseVariantInactive},
+	}
+	for _, tt := range tests {
+		_, err := DecodeResponse([]byte(tt.in))
+		var fe *ResponseError
+		require.ErrorAs(t, err, &fe, "%q", tt.in)
+		assert.Equal(t, tt.variant, fe.Variant, "%q: %v", tt.in, err)
+	}
+}
+
+func TestRelayFramesWithoutReading(t *testing.T) {
+	body := []byte(`{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"hi"}}`)
+	assert.Equal(t, "\x02"+string(body), string(AppendChunk(nil, body)))
+	assert.Equal(t, "\x04{}", string(AppendInactive(nil, []byte("{}"))))
+	assert.Equal(t, "\x03", string(AppendActive(nil)))
+
+	dst := make([]byte, 0, 1024)
+	allocs := testing.AllocsPerRun(100, func() { _ = AppendChunk(dst, body) })
+	assert.Zero(t, allocs)
+}
+
+func TestRegistered(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{`{}`, `{}`},
+		{`{"dependencies":[],"secrets":{}}`, `{}`},
+		{`[]`, `{}`},
+		{`[[{"a":1}],{"x":"fixed"}]`, `{"dependencies":[{"a":1}],"secrets":{"x":"fixed"}}`},
+		{`{"secrets":{"b":"rotating"},"dependencies":[{"z":1,"a":2}]}`, `{"dependencies":[{"z":1,"a":2}],"secrets":{"b":"rotating"}}`},
+	}
+	for _, tt := range tests {
+		var r Registered
+		require.NoError(t, r.Decode([]byte(tt.in)), tt.in)
+		b, err := r.Encode(nil)
+		require.NoError(t, err)
+		assert.Equal(t, tt.want, string(b), tt.in)
+	}
+	var r Registered
+	for _, in := range []string{`{"dependencies":null}`, `{"dependencies":[1]}`, `{"dependencies":{}}`, `{"secrets":{"a":"bogus"}}`} {
+		assert.Error(t, r.Decode([]byte(in)), in)
+	}
+}

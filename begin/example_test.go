@@ -1,0 +1,56 @@
+package begin_test
+
+import (
+	"fmt"
+
+	"github.com/diverge-network/diverge-sdk-go/begin"
+)
+
+func ExampleDecodeResponse() {
+	stream := [][]byte{
+		[]byte("\x00" + `{"secrets":{"token":"rotating"}}`),
+		{begin.TagActive},
+		[]byte("\x02" + `{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"Done."}}`),
+		[]byte("\x04" + `{"token":"t2"}`),
+	}
+	for _, payload := range stream {
+		resp, err := begin.DecodeResponse(payload)
+		if err != nil {
+			panic(err)
+		}
+		switch r := resp.(type) {
+		case *begin.Begun:
+			fmt.Println("begun; secrets declared:", r.Secrets.Len())
+		case begin.Active:
+			fmt.Println("loop began")
+		case begin.Chunk:
+			fmt.Println("chunk:", string(r.Object))
+		case *begin.Inactive:
+			fmt.Println("loop ended;", r.Values) // values stay hidden
+		}
+	}
+	// Output:
+	// begun; secrets declared: 1
+	// loop began
+	// chunk: {"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"Done."}}
+	// loop ended; secrets.Values{"token": <hidden>}
+}
+
+func ExampleAppendChunk() {
+	// A relay frames the agent's chunk as it came, without parsing it.
+	body := []byte(`{"content":{"type":"text","text":"hi"}}`)
+	payload := begin.AppendChunk(make([]byte, 0, 64), body)
+	fmt.Printf("%d %s\n", payload[0], payload[1:])
+	// Output: 2 {"content":{"type":"text","text":"hi"}}
+}
+
+func ExampleDecodeChannelRequest() {
+	req, err := begin.DecodeChannelRequest([]byte("\x03" + `{"key":"k-1"}`))
+	if err != nil {
+		panic(err)
+	}
+	if dq, ok := req.(*begin.Dequeue); ok {
+		fmt.Println("withdraw", dq.Key)
+	}
+	// Output: withdraw k-1
+}

@@ -1,0 +1,46 @@
+package enqueue_test
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/diverge-network/diverge-sdk-go/enqueue"
+	"github.com/diverge-network/diverge-sdk-go/mcpcontent"
+	"github.com/diverge-network/diverge-sdk-go/wire"
+)
+
+func ExampleRequest_Encode() {
+	req := enqueue.Request{
+		Key:     "conv-7/turn-3",
+		Content: []mcpcontent.Block{&mcpcontent.Text{Text: "Summarise <this> & that"}},
+	}
+	buf, err := req.Encode(nil)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(string(buf))
+	// Output: {"key":"conv-7/turn-3","content":[{"type":"text","text":"Summarise <this> & that"}]}
+}
+
+func ExampleResponse_Decode() {
+	var resp enqueue.Response
+	if err := resp.Decode([]byte("\x02{\"message\":\"images are not accepted\"}")); err != nil {
+		panic(err)
+	}
+	fmt.Println(resp.Fate, "-", resp.Error.Message)
+	// Output: refused - images are not accepted
+}
+
+func ExampleFrameError() {
+	var resp enqueue.Response
+	err := resp.Decode([]byte{7})
+	var fe *enqueue.FrameError
+	if errors.As(err, &fe) {
+		fmt.Println(fe.Variant, fe.Tag)
+	}
+	var unknown *wire.UnknownTagError
+	fmt.Println(errors.As(err, &unknown))
+	// Output:
+	// unknown_tag 7
+	// true
+}

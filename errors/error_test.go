@@ -1,0 +1,31 @@
+package errors
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestError(t *testing.T) {
+	tests := []struct{ in, message string }{
+		{`{"message":"boom"}`, "boom"},
+		{`{"message":"","code":42}`, ""},
+		{`["boom"]`, "boom"},
+		{` {"message":"caf\u00e9 <&>"} `, "café <&>"},
+	}
+	for _, tt := range tests {
+		var e Error
+		require.NoError(t, e.Decode([]byte(tt.in)), tt.in)
+		assert.Equal(t, tt.message, e.Message)
+	}
+	b, err := Error{Message: "café <&>\n"}.Encode(nil)
+	require.NoError(t, err)
+	assert.Equal(t, `{"message":"café <&>\n"}`, string(b))
+	assert.Equal(t, "peer error: boom", Error{Message: "boom"}.Error())
+
+	var e Error
+	for _, in := range []string{`{}`, `{"message":5}`, `"boom"`, ``, `{"message":"x"}x`, `{"Message":"x"}`} {
+		assert.Error(t, e.Decode([]byte(in)), in)
+	}
+}

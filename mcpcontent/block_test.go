@@ -1,0 +1,103 @@
+package mcpcontent
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/diverge-network/diverge-sdk-go/wire"
+)
+
+// Canonical blocks decode and encode back to the same bytes.
+func TestCanonicalRoundTrip(t *testing.T) {
+	for _, in := range []string{
+		"{\"type\":\"text\",\"text\":\"hi <there> & \u2028\"}",
+		`{"type":"text","text":"hi","_meta":{"z":1,"a":[true,null]},"annotations":{"audience":["user","assistant"],"priority":0.5,"lastModified":"2025-01-12T15:00:58Z"}}`,
+		`{"type":"text","text":"","_meta":{},"annotations":{}}`,
+		`{"type":"image","data":"iVBORw0KGgo=","mimeType":"image/png"}`,
+		`{"type":"audio","data":"","mimeType":"audio/ogg","_meta":{"x":null},"annotations":{"audience":[]}}`,
+		`{"type":"resource_link","uri":"u","name":"n","title":"","description":"d","mimeType":"text/plain","size":0,"icons":[{"src":"s","mimeType":"image/png","sizes":[],"theme":"dark"},{"src":"data:,"}],"_meta":{"m":1},"annotations":{"priority":1.0}}`,
+		`{"type":"resource","resource":{"uri":"file:///x","mimeType":"text/plain","text":"body","_meta":{"a":1}},"_meta":{"b":2}}`,
+		`{"type":"resource","resource":{"uri":"file:///y","blob":"AAEC"}}`,
+	} {
+		b, err := DecodeBlock([]byte(in))
+		require.NoError(t, err, in)
+		out, err := AppendBlock(nil, b)
+		require.NoError(t, err)
+		assert.Equal(t, in, string(out))
+	}
+}
+
+// What serde accepts beyond the canonical form, and what it becomes.
+func TestLenientForms(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{`{"text":"hi","type":"text"}`, `{"type":"text","text":"hi"}`},
+		{`["text","hi",null,null]`, `{"type":"text","text":"hi"}`},
+		{`{"type":"text","text":"x","annotations":[["user"],3,"t"]}`, `{"type":"text","text":"x","annotations":{"audience":["user"],"priority":3.0,"lastModified":"t"}}`},
+		{`{"type":"text","text":"x","annotations":{"audience":[{"user":null},{"assistant":{}}]}}`, `{"type":"text","text":"x","annotations":{"audience":["user","assistant"]}}`},
+		{`{"type":"text","text":"x","annotations":{"priority":1e39}}`, `{"type":"text","text":"x","annotations":{"priority":null}}`},
+		{`{"type":"text","text":"x","_meta":null,"annotations":null,"other":[1]}`, `{"type":"text","text":"x"}`},
+		{`{"type":"resource","resource":{"uri":"u","text":"t","blob":"b"}}`, `{"type":"resource","resource":{"uri":"u","text":"t"}}`},
+		{`{"type":"resource","resource":{"uri":"u","text":"t","text":"t2","blob":"b"}}`, `{"type":"resource","resource":{"uri":"u","blob":"b"}}`},
+		{`{"type":"resource","resource":{"uri":"u","text":null,"blob":"b"}}`, `{"type":"resource","resource":{"uri":"u","blob":"b"}}`},
+		{`{"type":"text","text":"x","_meta":{"a":1,"a":2,"b":1.0e0}}`, `{"type":"text","text":"x","_meta":{"a":2,"b":1.0}}`},
+	}
+	for _, tt := range tests {
+		b, err := DecodeBlock([]byte(tt.in))
+		require.NoError(t, err, tt.in)
+		out, err := AppendBlock(nil, b)
+		require.NoError(t, err)
+		assert.Equal(t, tt.want, string(out), tt.in)
+	}
+}
+
+func TestRefused(t *testing.T) {
+	for _, in := range []string{
+		`{"type":"video","data":"x"}`,
+		`{"text":"x"}`,
+		`{"type":"text","type":"text","text":"x"}`,
+		`{"type":"Text","text":"x"}`,
+		`{"type":"text"}`,
+		`{"type":"text","text":"x","Text":"y","text":"z"}`,
+		`{"type":"image","data":"x"}`,
+		`{"type":"resource_link","uri":"u"}`,
+		`{"type":"resource_link","uri":"u","name":"n","size":1.0}`,
+		`{"type":"resource_link","uri":"u","name":"n","size":-1}`,
+		`{"type":"resource","resource":{"uri":"u"}}`,
+		`{"type":"resource","resource":["u",null,"t",null]}`,
+		`{"type":"text","text":"x","annotations":{"audience":["system"]}}`,
+		`{"type":"text","text":"x","annotations":{"audience":[{"user":null,"assistant":null}]}}`,
+		`{"type":"text","text":"x","zz":"\udc00"}`,
+		"{\"type\":\"text\",\"text\":\"x\",\"zz\":\"\xff\"}",
+		`{"type":"text","text":"x","zz":1e999}`,
+		`["text","hi"]`,
+		`["text","hi",null,null,null]`,
+		`[]`,
+		`"text"`,
+	} {
+		_, err := DecodeBlock([]byte(in))
+		var je *wire.JSONError
+		assert.ErrorAs(t, err, &je, "%q", in)
+	}
+}
+
+func TestEncodeRefusesUnknownEnums(t *testing.T) {
+	_, err := AppendBlock(nil, &Text{Annotations: &Annotations{Audience: []Role{"system"}}})
+	assert.Error(t, err)
+	bad := IconTheme("sepia")
+	_, err = AppendBlock(nil, &ResourceLink{Icons: []Icon{{Theme: &bad}}})
+	assert.Error(t, err)
+	_, err = AppendBlock(nil, nil)
+	assert.ErrorIs(t, err, ErrNilBlock)
+	_, err = AppendBlock(nil, &EmbeddedResource{})
+	assert.ErrorIs(t, err, ErrNilBlock)
+}
+
+func TestTypes(t *testing.T) {
+	for want, b := range map[string]Block{
+		"text": &Text{}, "image": &Image{}, "audio": &Audio{}, "resource_link": &ResourceLink{}, "resource": &EmbeddedResource{},
+	} {
+		assert.Equal(t, want, b.Type())
+	}
+}

@@ -1,0 +1,397 @@
+package mcpcontent
+
+import (
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/diverge-network/diverge-sdk-go/wire"
+)
+
+// Conversion errors. A *ConvertError wraps one of these (or ErrNilBlock).
+var (
+	// ErrUnsupported is for a value with no counterpart, such as go-sdk's
+	// ToolUseContent or ToolResultContent.
+	ErrUnsupported = errors.New("mcpcontent: unsupported content")
+	// ErrInvalidBase64 is for data or a blob that is not StdEncoding base64.
+	ErrInvalidBase64 = errors.New("mcpcontent: invalid base64")
+	// ErrOutOfRange is for a number the other side cannot hold: a size above
+	// math.MaxInt64 or below 0, or a priority beyond float32's range.
+	ErrOutOfRange = errors.New("mcpcontent: number out of range")
+	// ErrUnknownRole is for an audience role other than user and assistant.
+	ErrUnknownRole = errors.New("mcpcontent: unknown role")
+	// ErrUnknownTheme is for an icon theme other than light and dark.
+	ErrUnknownTheme = errors.New("mcpcontent: unknown icon theme")
+	// ErrTextAndBlob is for go-sdk resource contents with both a Blob and a
+	// non-empty Text: neither form of this package holds both.
+	ErrTextAndBlob = errors.New("mcpcontent: resource contents have both text and blob")
+	// ErrInvalidMeta is for a _meta that is not a JSON object, or a go-sdk
+	// Meta that encoding/json cannot marshal.
+	ErrInvalidMeta = errors.New("mcpcontent: invalid _meta")
+)
+
+// ConvertError reports what failed in ToMCP or FromMCP. Its message names
+// the block and field, never their values.
+type ConvertError struct {
+	// Block is the block's type ("text", "image", "audio",
+	// "resource_link", "resource"), the Go type of an unsupported value, or
+	// "" for a nil interface.
+	Block string
+	// Field is the JSON path of the failing member, such as "data",
+	// "annotations.audience[1]" or "resource.blob"; "" for the block itself.
+	Field string
+	// Err is ErrNilBlock or one of the Err* sentinels above.
+	Err error
+}
+
+func (e *ConvertError) Error() string {
+	s := "mcpcontent: conversion failed"
+	if e.Err != nil {
+		s = e.Err.Error()
+	}
+	switch {
+	case e.Block != "" && e.Field != "":
+		s += " (" + e.Block + " block, field " + e.Field + ")"
+	case e.Block != "":
+		s += " (" + e.Block + " block)"
+	case e.Field != "":
+		s += " (field " + e.Field + ")"
+	}
+	return s
+}
+
+func (e *ConvertError) Unwrap() error { return e.Err }
+
+// ToMCP converts b to the matching go-sdk content: *mcp.TextContent,
+// *mcp.ImageContent, *mcp.AudioContent, *mcp.ResourceLink or
+// *mcp.EmbeddedResource. The result shares no memory with b.
+//
+// The models differ, so a round trip through go-sdk loses some details;
+// everything else comes back equal:
+//
+//   - Base64 (image and audio data, blobs): go-sdk holds bytes. ToMCP
+//     decodes with base64.StdEncoding (padding required; line breaks skipped,
+//     non-zero trailing bits ignored) and FromMCP writes canonical
+//     StdEncoding, so non-canonical base64 comes back canonical.
+//   - _meta: go-sdk holds a map[string]any. FromMCP writes members in sorted
+//     order, and numbers pass through float64, so member order, number
+//     formatting and integers beyond 2^53 are lost.
+//   - Optional strings (title, description, mimeType, lastModified, icon
+//     mimeType): ToMCP writes absent as "" and FromMCP reads "" as absent, so
+//     a present empty string comes back absent.
+//   - Lists (audience, icons, icon sizes): go-sdk omits empty lists from its
+//     JSON, so FromMCP reads an empty list as absent.
+//   - Priority: go-sdk holds a float64 whose 0 means absent. ToMCP writes an
+//     absent, infinite or NaN priority as 0 (AppendBlock writes the latter
+//     two as null, which also reads as absent); FromMCP reads 0 as absent, so
+//     a present 0 comes back absent, and narrows other values to float32.
+func ToMCP(b Block) (mcp.Content, error) {
+	if b == nil {
+		return nil, &ConvertError{Err: ErrNilBlock}
+	}
+	c := converter{block: b.Type()}
+	var out mcp.Content
+	switch b := b.(type) {
+	case *Text:
+		if b == nil {
+			return nil, c.fail("", ErrNilBlock)
+		}
+		out = &mcp.TextContent{Text: b.Text, Meta: c.toMeta("_meta", b.Meta), Annotations: c.toAnnotations(b.Annotations)}
+	case *Image:
+		if b == nil {
+			return nil, c.fail("", ErrNilBlock)
+		}
+		out = &mcp.ImageContent{Data: c.decode("data", b.Data), MIMEType: b.MIMEType, Meta: c.toMeta("_meta", b.Meta), Annotations: c.toAnnotations(b.Annotations)}
+	case *Audio:
+		if b == nil {
+			return nil, c.fail("", ErrNilBlock)
+		}
+		out = &mcp.AudioContent{Data: c.decode("data", b.Data), MIMEType: b.MIMEType, Meta: c.toMeta("_meta", b.Meta), Annotations: c.toAnnotations(b.Annotations)}
+	case *ResourceLink:
+		if b == nil {
+			return nil, c.fail("", ErrNilBlock)
+		}
+		out = c.toLink(b)
+	case *EmbeddedResource:
+		if b == nil {
+			return nil, c.fail("", ErrNilBlock)
+		}
+		out = &mcp.EmbeddedResource{Resource: c.toContents(b.Resource), Meta: c.toMeta("_meta", b.Meta), Annotations: c.toAnnotations(b.Annotations)}
+	default:
+		return nil, &ConvertError{Block: fmt.Sprintf("%T", b), Err: ErrUnsupported}
+	}
+	if c.err != nil {
+		return nil, c.err
+	}
+	return out, nil
+}
+
+// FromMCP converts go-sdk content to a Block. Only the five content block
+// types convert; anything else, such as *mcp.ToolUseContent or
+// *mcp.ToolResultContent, fails with ErrUnsupported. An embedded resource
+// with a non-nil Blob becomes *BlobResourceContents (its Text must then be
+// empty), else *TextResourceContents. The result shares no memory with c.
+// See ToMCP for what a round trip loses.
+func FromMCP(c mcp.Content) (Block, error) {
+	if c == nil {
+		return nil, &ConvertError{Err: ErrNilBlock}
+	}
+	var cv converter
+	var out Block
+	switch c := c.(type) {
+	case *mcp.TextContent:
+		cv.block = "text"
+		if c == nil {
+			return nil, cv.fail("", ErrNilBlock)
+		}
+		out = &Text{Text: c.Text, Meta: cv.fromMeta("_meta", c.Meta), Annotations: cv.fromAnnotations(c.Annotations)}
+	case *mcp.ImageContent:
+		cv.block = "image"
+		if c == nil {
+			return nil, cv.fail("", ErrNilBlock)
+		}
+		out = &Image{Data: encode(c.Data), MIMEType: c.MIMEType, Meta: cv.fromMeta("_meta", c.Meta), Annotations: cv.fromAnnotations(c.Annotations)}
+	case *mcp.AudioContent:
+		cv.block = "audio"
+		if c == nil {
+			return nil, cv.fail("", ErrNilBlock)
+		}
+		out = &Audio{Data: encode(c.Data), MIMEType: c.MIMEType, Meta: cv.fromMeta("_meta", c.Meta), Annotations: cv.fromAnnotations(c.Annotations)}
+	case *mcp.ResourceLink:
+		cv.block = "resource_link"
+		if c == nil {
+			return nil, cv.fail("", ErrNilBlock)
+		}
+		out = cv.fromLink(c)
+	case *mcp.EmbeddedResource:
+		cv.block = "resource"
+		if c == nil {
+			return nil, cv.fail("", ErrNilBlock)
+		}
+		out = &EmbeddedResource{Resource: cv.fromContents(c.Resource), Meta: cv.fromMeta("_meta", c.Meta), Annotations: cv.fromAnnotations(c.Annotations)}
+	default:
+		return nil, &ConvertError{Block: fmt.Sprintf("%T", c), Err: ErrUnsupported}
+	}
+	if cv.err != nil {
+		return nil, cv.err
+	}
+	return out, nil
+}
+
+// converter keeps the first error of one conversion, so the field
+// conversions can be written as plain expressions.
+type converter struct {
+	block string
+	err   error
+}
+
+func (c *converter) fail(field string, err error) error {
+	if c.err == nil {
+		c.err = &ConvertError{Block: c.block, Field: field, Err: err}
+	}
+	return c.err
+}
+
+// ToMCP helpers.
+
+func (c *converter) decode(field, s string) []byte {
+	b, err := base64.StdEncoding.DecodeString(s)
+	if err != nil {
+		c.fail(field, ErrInvalidBase64)
+		return nil
+	}
+	if b == nil {
+		b = []byte{}
+	}
+	return b
+}
+
+func (c *converter) toMeta(field string, o wire.Object) mcp.Meta {
+	if o == nil {
+		return nil
+	}
+	var m mcp.Meta
+	if err := o.Unmarshal(&m); err != nil || m == nil {
+		c.fail(field, ErrInvalidMeta)
+		return nil
+	}
+	return m
+}
+
+func (c *converter) toAnnotations(a *Annotations) *mcp.Annotations {
+	if a == nil {
+		return nil
+	}
+	out := &mcp.Annotations{LastModified: deref(a.LastModified)}
+	if a.Audience != nil {
+		out.Audience = make([]mcp.Role, len(a.Audience))
+		for i, r := range a.Audience {
+			if r != RoleUser && r != RoleAssistant {
+				c.fail("annotations.audience["+strconv.Itoa(i)+"]", ErrUnknownRole)
+			}
+			out.Audience[i] = mcp.Role(r)
+		}
+	}
+	if p := a.Priority; p != nil && !math.IsInf(float64(*p), 0) && !math.IsNaN(float64(*p)) {
+		out.Priority = float64(*p)
+	}
+	return out
+}
+
+func (c *converter) toLink(l *ResourceLink) *mcp.ResourceLink {
+	out := &mcp.ResourceLink{
+		URI:         l.URI,
+		Name:        l.Name,
+		Title:       deref(l.Title),
+		Description: deref(l.Description),
+		MIMEType:    deref(l.MIMEType),
+		Meta:        c.toMeta("_meta", l.Meta),
+		Annotations: c.toAnnotations(l.Annotations),
+	}
+	if l.Size != nil {
+		if *l.Size > math.MaxInt64 {
+			c.fail("size", ErrOutOfRange)
+		}
+		n := int64(*l.Size)
+		out.Size = &n
+	}
+	if l.Icons != nil {
+		out.Icons = make([]mcp.Icon, len(l.Icons))
+		for i, ic := range l.Icons {
+			out.Icons[i] = mcp.Icon{Source: ic.Src, MIMEType: deref(ic.MIMEType), Sizes: slices.Clone(ic.Sizes)}
+			if ic.Theme != nil {
+				if *ic.Theme != ThemeLight && *ic.Theme != ThemeDark {
+					c.fail("icons["+strconv.Itoa(i)+"].theme", ErrUnknownTheme)
+				}
+				out.Icons[i].Theme = mcp.IconTheme(*ic.Theme)
+			}
+		}
+	}
+	return out
+}
+
+func (c *converter) toContents(rc ResourceContents) *mcp.ResourceContents {
+	switch rc := rc.(type) {
+	case *TextResourceContents:
+		if rc != nil {
+			return &mcp.ResourceContents{URI: rc.URI, MIMEType: deref(rc.MIMEType), Text: rc.Text, Meta: c.toMeta("resource._meta", rc.Meta)}
+		}
+	case *BlobResourceContents:
+		if rc != nil {
+			return &mcp.ResourceContents{URI: rc.URI, MIMEType: deref(rc.MIMEType), Blob: c.decode("resource.blob", rc.Blob), Meta: c.toMeta("resource._meta", rc.Meta)}
+		}
+	}
+	c.fail("resource", ErrNilBlock)
+	return nil
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+// FromMCP helpers.
+
+func encode(b []byte) string { return base64.StdEncoding.EncodeToString(b) }
+
+func (c *converter) fromMeta(field string, m mcp.Meta) wire.Object {
+	if m == nil {
+		return nil
+	}
+	raw, err := wire.MarshalRaw(map[string]any(m))
+	if err != nil {
+		c.fail(field, ErrInvalidMeta)
+		return nil
+	}
+	return wire.Object(raw)
+}
+
+func (c *converter) fromAnnotations(a *mcp.Annotations) *Annotations {
+	if a == nil {
+		return nil
+	}
+	out := &Annotations{LastModified: optional(a.LastModified)}
+	if len(a.Audience) > 0 {
+		out.Audience = make([]Role, len(a.Audience))
+		for i, r := range a.Audience {
+			if Role(r) != RoleUser && Role(r) != RoleAssistant {
+				c.fail("annotations.audience["+strconv.Itoa(i)+"]", ErrUnknownRole)
+			}
+			out.Audience[i] = Role(r)
+		}
+	}
+	if a.Priority != 0 {
+		p := float32(a.Priority)
+		if math.IsInf(float64(p), 0) || math.IsNaN(float64(p)) {
+			c.fail("annotations.priority", ErrOutOfRange)
+		}
+		out.Priority = &p
+	}
+	return out
+}
+
+func (c *converter) fromLink(l *mcp.ResourceLink) *ResourceLink {
+	out := &ResourceLink{
+		URI:         l.URI,
+		Name:        l.Name,
+		Title:       optional(l.Title),
+		Description: optional(l.Description),
+		MIMEType:    optional(l.MIMEType),
+		Meta:        c.fromMeta("_meta", l.Meta),
+		Annotations: c.fromAnnotations(l.Annotations),
+	}
+	if l.Size != nil {
+		if *l.Size < 0 {
+			c.fail("size", ErrOutOfRange)
+		}
+		n := uint64(*l.Size)
+		out.Size = &n
+	}
+	if len(l.Icons) > 0 {
+		out.Icons = make([]Icon, len(l.Icons))
+		for i, ic := range l.Icons {
+			out.Icons[i] = Icon{Src: ic.Source, MIMEType: optional(ic.MIMEType)}
+			if len(ic.Sizes) > 0 {
+				out.Icons[i].Sizes = slices.Clone(ic.Sizes)
+			}
+			if ic.Theme != "" {
+				t := IconTheme(ic.Theme)
+				if t != ThemeLight && t != ThemeDark {
+					c.fail("icons["+strconv.Itoa(i)+"].theme", ErrUnknownTheme)
+				}
+				out.Icons[i].Theme = &t
+			}
+		}
+	}
+	return out
+}
+
+// fromContents reads a non-nil Blob as the blob form, else the text form.
+func (c *converter) fromContents(rc *mcp.ResourceContents) ResourceContents {
+	if rc == nil {
+		c.fail("resource", ErrNilBlock)
+		return nil
+	}
+	meta := c.fromMeta("resource._meta", rc.Meta)
+	if rc.Blob != nil {
+		if rc.Text != "" {
+			c.fail("resource", ErrTextAndBlob)
+		}
+		return &BlobResourceContents{URI: rc.URI, MIMEType: optional(rc.MIMEType), Blob: encode(rc.Blob), Meta: meta}
+	}
+	return &TextResourceContents{URI: rc.URI, MIMEType: optional(rc.MIMEType), Text: rc.Text, Meta: meta}
+}
+
+func optional(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}

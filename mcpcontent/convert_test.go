@@ -1,0 +1,490 @@
+package mcpcontent
+
+import (
+	"encoding/json"
+	"errors"
+	"math"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/diverge-network/diverge-sdk-go/wire"
+)
+
+func ptr[T any](v T) *T { return &v }
+
+func obj(t *testing.T, s string) wire.Object {
+	t.Helper()
+	o, err := wire.ParseObject([]byte(s))
+	require.NoError(t, err)
+	return o
+}
+
+// fullAnnotations has every member present, in values that survive go-sdk.
+func fullAnnotations() *Annotations {
+	return &Annotations{
+		Audience:     []Role{RoleUser, RoleAssistant},
+		Priority:     ptr(float32(0.5)),
+		LastModified: ptr("2025-01-12T15:00:58Z"),
+	}
+}
+
+func fullMCPAnnotations() *mcp.Annotations {
+	return &mcp.Annotations{
+		Audience:     []mcp.Role{"user", "assistant"},
+		Priority:     0.5,
+		LastModified: "2025-01-12T15:00:58Z",
+	}
+}
+
+// convertCase is one block and its go-sdk counterpart, equal both ways.
+type convertCase struct {
+	name  string
+	block Block
+	mcp   mcp.Content
+}
+
+func convertCases(t *testing.T) []convertCase {
+	// _meta with sorted keys and numbers that print the same after float64.
+	const meta = `{"a":1,"b":[true,null,"x"],"c":{"d":0.5}}`
+	metaMap := mcp.Meta{"a": 1.0, "b": []any{true, nil, "x"}, "c": map[string]any{"d": 0.5}}
+	return []convertCase{
+		{
+			name:  "text minimal",
+			block: &Text{Text: "hello"},
+			mcp:   &mcp.TextContent{Text: "hello"},
+		},
+		{
+			name:  "text empty text",
+			block: &Text{},
+			mcp:   &mcp.TextContent{},
+		},
+		{
+			name:  "text full",
+			block: &Text{Text: "<a&b>", Meta: obj(t, meta), Annotations: fullAnnotations()},
+			mcp:   &mcp.TextContent{Text: "<a&b>", Meta: metaMap, Annotations: fullMCPAnnotations()},
+		},
+		{
+			name:  "text empty meta and annotations",
+			block: &Text{Text: "x", Meta: obj(t, `{}`), Annotations: &Annotations{}},
+			mcp:   &mcp.TextContent{Text: "x", Meta: mcp.Meta{}, Annotations: &mcp.Annotations{}},
+		},
+		{
+			name:  "image",
+			block: &Image{Data: "AAECAw==", MIMEType: "image/png", Meta: obj(t, meta), Annotations: fullAnnotations()},
+			mcp:   &mcp.ImageContent{Data: []byte{0, 1, 2, 3}, MIMEType: "image/png", Meta: metaMap, Annotations: fullMCPAnnotations()},
+		},
+		{
+			name:  "image empty data",
+			block: &Image{MIMEType: "image/png"},
+			mcp:   &mcp.ImageContent{Data: []byte{}, MIMEType: "image/png"},
+		},
+		{
+			name:  "audio",
+			block: &Audio{Data: "/w==", MIMEType: "audio/wav", Meta: obj(t, meta), Annotations: fullAnnotations()},
+			mcp:   &mcp.AudioContent{Data: []byte{0xff}, MIMEType: "audio/wav", Meta: metaMap, Annotations: fullMCPAnnotations()},
+		},
+		{
+			name:  "resource link minimal",
+			block: &ResourceLink{URI: "file:///a", Name: "a"},
+			mcp:   &mcp.ResourceLink{URI: "file:///a", Name: "a"},
+		},
+		{
+			name: "resource link full",
+			block: &ResourceLink{
+				URI: "file:///a", Name: "a", Title: ptr("A"), Description: ptr("the a"),
+				MIMEType: ptr("text/plain"), Size: ptr(uint64(math.MaxInt64)),
+				Icons: []Icon{
+					{Src: "https://x/i.png", MIMEType: ptr("image/png"), Sizes: []string{"48x48", "any"}, Theme: ptr(ThemeDark)},
+					{Src: "data:,", Theme: ptr(ThemeLight)},
+					{Src: "s"},
+				},
+				Meta: obj(t, meta), Annotations: fullAnnotations(),
+			},
+			mcp: &mcp.ResourceLink{
+				URI: "file:///a", Name: "a", Title: "A", Description: "the a",
+				MIMEType: "text/plain", Size: ptr(int64(math.MaxInt64)),
+				Icons: []mcp.Icon{
+					{Source: "https://x/i.png", MIMEType: "image/png", Sizes: []string{"48x48", "any"}, Theme: mcp.IconThemeDark},
+					{Source: "data:,", Theme: mcp.IconThemeLight},
+					{Source: "s"},
+				},
+				Meta: metaMap, Annotations: fullMCPAnnotations(),
+			},
+		},
+		{
+			name:  "resource link size zero",
+			block: &ResourceLink{URI: "u", Name: "n", Size: ptr(uint64(0))},
+			mcp:   &mcp.ResourceLink{URI: "u", Name: "n", Size: ptr(int64(0))},
+		},
+		{
+			name: "embedded text",
+			block: &EmbeddedResource{
+				Resource: &TextResourceContents{URI: "file:///t", MIMEType: ptr("text/plain"), Text: "body", Meta: obj(t, `{"k":"v"}`)},
+				Meta:     obj(t, meta), Annotations: fullAnnotations(),
+			},
+			mcp: &mcp.EmbeddedResource{
+				Resource: &mcp.ResourceContents{URI: "file:///t", MIMEType: "text/plain", Text: "body", Meta: mcp.Meta{"k": "v"}},
+				Meta:     metaMap, Annotations: fullMCPAnnotations(),
+			},
+		},
+		{
+			name:  "embedded empty text",
+			block: &EmbeddedResource{Resource: &TextResourceContents{URI: "u"}},
+			mcp:   &mcp.EmbeddedResource{Resource: &mcp.ResourceContents{URI: "u"}},
+		},
+		{
+			name:  "embedded blob",
+			block: &EmbeddedResource{Resource: &BlobResourceContents{URI: "file:///b", MIMEType: ptr("application/octet-stream"), Blob: "AAEC", Meta: obj(t, `{"k":"v"}`)}},
+			mcp:   &mcp.EmbeddedResource{Resource: &mcp.ResourceContents{URI: "file:///b", MIMEType: "application/octet-stream", Blob: []byte{0, 1, 2}, Meta: mcp.Meta{"k": "v"}}},
+		},
+		{
+			name:  "embedded empty blob",
+			block: &EmbeddedResource{Resource: &BlobResourceContents{URI: "u"}},
+			mcp:   &mcp.EmbeddedResource{Resource: &mcp.ResourceContents{URI: "u", Blob: []byte{}}},
+		},
+	}
+}
+
+func TestToMCP(t *testing.T) {
+	for _, tc := range convertCases(t) {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := ToMCP(tc.block)
+			require.NoError(t, err)
+			assert.Equal(t, tc.mcp, got)
+		})
+	}
+}
+
+func TestFromMCP(t *testing.T) {
+	for _, tc := range convertCases(t) {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := FromMCP(tc.mcp)
+			require.NoError(t, err)
+			assert.Equal(t, tc.block, got)
+		})
+	}
+}
+
+// TestRoundTrip converts canonical blocks to go-sdk and back: everything
+// survives, down to the encoded bytes.
+func TestRoundTrip(t *testing.T) {
+	for _, tc := range convertCases(t) {
+		t.Run(tc.name, func(t *testing.T) {
+			m, err := ToMCP(tc.block)
+			require.NoError(t, err)
+			back, err := FromMCP(m)
+			require.NoError(t, err)
+			assert.Equal(t, tc.block, back)
+
+			want, err := AppendBlock(nil, tc.block)
+			require.NoError(t, err)
+			got, err := AppendBlock(nil, back)
+			require.NoError(t, err)
+			assert.Equal(t, string(want), string(got))
+		})
+	}
+}
+
+// TestRoundTripFromMCP converts go-sdk content to a Block and back.
+func TestRoundTripFromMCP(t *testing.T) {
+	for _, tc := range convertCases(t) {
+		t.Run(tc.name, func(t *testing.T) {
+			b, err := FromMCP(tc.mcp)
+			require.NoError(t, err)
+			back, err := ToMCP(b)
+			require.NoError(t, err)
+			assert.Equal(t, tc.mcp, back)
+		})
+	}
+}
+
+// TestLossy shows, for each documented loss, what a Block -> go-sdk ->
+// Block round trip changes.
+func TestLossy(t *testing.T) {
+	tests := []struct {
+		name string
+		in   Block
+		want Block
+	}{
+		{
+			name: "base64 line breaks",
+			in:   &Image{Data: "AAEC\r\nAw==", MIMEType: "image/png"},
+			want: &Image{Data: "AAECAw==", MIMEType: "image/png"},
+		},
+		{
+			name: "base64 non-zero trailing bits",
+			in:   &Audio{Data: "QR==", MIMEType: "audio/wav"},
+			want: &Audio{Data: "QQ==", MIMEType: "audio/wav"},
+		},
+		{
+			name: "blob line breaks",
+			in:   &EmbeddedResource{Resource: &BlobResourceContents{URI: "u", Blob: "AAEC\nAw=="}},
+			want: &EmbeddedResource{Resource: &BlobResourceContents{URI: "u", Blob: "AAECAw=="}},
+		},
+		{
+			name: "meta member order",
+			in:   &Text{Text: "t", Meta: obj(t, `{"b":1,"a":{"y":1,"x":2}}`)},
+			want: &Text{Text: "t", Meta: obj(t, `{"a":{"x":2,"y":1},"b":1}`)},
+		},
+		{
+			name: "meta number formatting",
+			in:   &Text{Text: "t", Meta: obj(t, `{"f":100.0,"e":1e21,"big":9007199254740993}`)},
+			want: &Text{Text: "t", Meta: obj(t, `{"big":9007199254740992,"e":1e21,"f":100}`)},
+		},
+		{
+			name: "empty optional strings",
+			in: &ResourceLink{
+				URI: "u", Name: "n", Title: ptr(""), Description: ptr(""), MIMEType: ptr(""),
+				Icons:       []Icon{{Src: "s", MIMEType: ptr("")}},
+				Annotations: &Annotations{LastModified: ptr("")},
+			},
+			want: &ResourceLink{URI: "u", Name: "n", Icons: []Icon{{Src: "s"}}, Annotations: &Annotations{}},
+		},
+		{
+			name: "empty contents mimeType",
+			in:   &EmbeddedResource{Resource: &TextResourceContents{URI: "u", MIMEType: ptr(""), Text: "x"}},
+			want: &EmbeddedResource{Resource: &TextResourceContents{URI: "u", Text: "x"}},
+		},
+		{
+			name: "empty lists",
+			in: &ResourceLink{
+				URI: "u", Name: "n", Icons: []Icon{},
+				Annotations: &Annotations{Audience: []Role{}},
+			},
+			want: &ResourceLink{URI: "u", Name: "n", Annotations: &Annotations{}},
+		},
+		{
+			name: "empty icon sizes",
+			in:   &ResourceLink{URI: "u", Name: "n", Icons: []Icon{{Src: "s", Sizes: []string{}}}},
+			want: &ResourceLink{URI: "u", Name: "n", Icons: []Icon{{Src: "s"}}},
+		},
+		{
+			name: "priority zero",
+			in:   &Text{Text: "t", Annotations: &Annotations{Priority: ptr(float32(0))}},
+			want: &Text{Text: "t", Annotations: &Annotations{}},
+		},
+		{
+			name: "priority infinite",
+			in:   &Text{Text: "t", Annotations: &Annotations{Priority: ptr(float32(math.Inf(1)))}},
+			want: &Text{Text: "t", Annotations: &Annotations{}},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m, err := ToMCP(tc.in)
+			require.NoError(t, err)
+			back, err := FromMCP(m)
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, back)
+		})
+	}
+}
+
+// The infinite priority converts as AppendBlock writes it: null, read as
+// absent.
+func TestInfinitePriorityMatchesWire(t *testing.T) {
+	in := &Text{Text: "t", Annotations: &Annotations{Priority: ptr(float32(math.Inf(-1)))}}
+	b, err := AppendBlock(nil, in)
+	require.NoError(t, err)
+	decoded, err := DecodeBlock(b)
+	require.NoError(t, err)
+	assert.Nil(t, decoded.(*Text).Annotations.Priority)
+
+	m, err := ToMCP(in)
+	require.NoError(t, err)
+	assert.Zero(t, m.(*mcp.TextContent).Annotations.Priority)
+}
+
+// A go-sdk priority is narrowed to float32.
+func TestPriorityNarrowing(t *testing.T) {
+	b, err := FromMCP(&mcp.TextContent{Annotations: &mcp.Annotations{Priority: 0.1}})
+	require.NoError(t, err)
+	assert.Equal(t, ptr(float32(0.1)), b.(*Text).Annotations.Priority)
+
+	m, err := ToMCP(b)
+	require.NoError(t, err)
+	assert.Equal(t, float64(float32(0.1)), m.(*mcp.TextContent).Annotations.Priority)
+	assert.NotEqual(t, 0.1, m.(*mcp.TextContent).Annotations.Priority)
+
+	// A value too small for float32 becomes a present 0.
+	b, err = FromMCP(&mcp.TextContent{Annotations: &mcp.Annotations{Priority: 1e-50}})
+	require.NoError(t, err)
+	assert.Equal(t, ptr(float32(0)), b.(*Text).Annotations.Priority)
+}
+
+// A go-sdk blob wins over empty text; nil Blob means the text form.
+func TestFromMCPContentsForm(t *testing.T) {
+	b, err := FromMCP(&mcp.EmbeddedResource{Resource: &mcp.ResourceContents{URI: "u", Blob: []byte("hi")}})
+	require.NoError(t, err)
+	assert.Equal(t, &BlobResourceContents{URI: "u", Blob: "aGk="}, b.(*EmbeddedResource).Resource)
+
+	b, err = FromMCP(&mcp.EmbeddedResource{Resource: &mcp.ResourceContents{URI: "u"}})
+	require.NoError(t, err)
+	assert.Equal(t, &TextResourceContents{URI: "u"}, b.(*EmbeddedResource).Resource)
+}
+
+// The converted values share no memory with their source.
+func TestNoAliasing(t *testing.T) {
+	in := &ResourceLink{URI: "u", Name: "n", Icons: []Icon{{Src: "s", Sizes: []string{"1x1"}}}}
+	m, err := ToMCP(in)
+	require.NoError(t, err)
+	m.(*mcp.ResourceLink).Icons[0].Sizes[0] = "changed"
+	assert.Equal(t, "1x1", in.Icons[0].Sizes[0])
+
+	src := &mcp.ResourceLink{URI: "u", Name: "n", Icons: []mcp.Icon{{Source: "s", Sizes: []string{"1x1"}}}}
+	b, err := FromMCP(src)
+	require.NoError(t, err)
+	b.(*ResourceLink).Icons[0].Sizes[0] = "changed"
+	assert.Equal(t, "1x1", src.Icons[0].Sizes[0])
+}
+
+// secret appears in the inputs of error cases; no message may quote it.
+const secret = "SECRET"
+
+func TestToMCPErrors(t *testing.T) {
+	tests := []struct {
+		name  string
+		in    Block
+		err   error
+		block string
+		field string
+	}{
+		{"nil block", nil, ErrNilBlock, "", ""},
+		{"nil text", (*Text)(nil), ErrNilBlock, "text", ""},
+		{"nil image", (*Image)(nil), ErrNilBlock, "image", ""},
+		{"nil audio", (*Audio)(nil), ErrNilBlock, "audio", ""},
+		{"nil link", (*ResourceLink)(nil), ErrNilBlock, "resource_link", ""},
+		{"nil embedded", (*EmbeddedResource)(nil), ErrNilBlock, "resource", ""},
+		{"nil resource", &EmbeddedResource{}, ErrNilBlock, "resource", "resource"},
+		{"nil text contents", &EmbeddedResource{Resource: (*TextResourceContents)(nil)}, ErrNilBlock, "resource", "resource"},
+		{"nil blob contents", &EmbeddedResource{Resource: (*BlobResourceContents)(nil)}, ErrNilBlock, "resource", "resource"},
+		{"image bad base64", &Image{Data: secret + "!", MIMEType: "image/png"}, ErrInvalidBase64, "image", "data"},
+		{"image missing padding", &Image{Data: "AAE", MIMEType: "image/png"}, ErrInvalidBase64, "image", "data"},
+		{"image url-safe alphabet", &Image{Data: "-_-_", MIMEType: "image/png"}, ErrInvalidBase64, "image", "data"},
+		{"audio bad base64", &Audio{Data: secret, MIMEType: "audio/wav"}, ErrInvalidBase64, "audio", "data"},
+		{"blob bad base64", &EmbeddedResource{Resource: &BlobResourceContents{URI: "u", Blob: secret + "="}}, ErrInvalidBase64, "resource", "resource.blob"},
+		{"size too large", &ResourceLink{URI: "u", Name: "n", Size: ptr(uint64(math.MaxInt64) + 1)}, ErrOutOfRange, "resource_link", "size"},
+		{"unknown role", &Text{Annotations: &Annotations{Audience: []Role{RoleUser, secret}}}, ErrUnknownRole, "text", "annotations.audience[1]"},
+		{"unknown theme", &ResourceLink{URI: "u", Name: "n", Icons: []Icon{{Src: "s"}, {Src: "s", Theme: ptr(IconTheme(secret))}}}, ErrUnknownTheme, "resource_link", "icons[1].theme"},
+		{"empty theme", &ResourceLink{URI: "u", Name: "n", Icons: []Icon{{Src: "s", Theme: ptr(IconTheme(""))}}}, ErrUnknownTheme, "resource_link", "icons[0].theme"},
+		{"meta not an object", &Text{Meta: wire.Object(`["` + secret + `"]`)}, ErrInvalidMeta, "text", "_meta"},
+		{"meta null", &Text{Meta: wire.Object(`null`)}, ErrInvalidMeta, "text", "_meta"},
+		{"meta invalid json", &Image{Data: "", Meta: wire.Object(`{"` + secret)}, ErrInvalidMeta, "image", "_meta"},
+		{"contents meta", &EmbeddedResource{Resource: &TextResourceContents{URI: "u", Meta: wire.Object(`[]`)}}, ErrInvalidMeta, "resource", "resource._meta"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := ToMCP(tc.in)
+			require.Error(t, err)
+			assert.Nil(t, got)
+			assert.ErrorIs(t, err, tc.err)
+			var ce *ConvertError
+			require.ErrorAs(t, err, &ce)
+			assert.Equal(t, tc.block, ce.Block)
+			assert.Equal(t, tc.field, ce.Field)
+			assert.NotContains(t, err.Error(), secret)
+		})
+	}
+}
+
+func TestFromMCPErrors(t *testing.T) {
+	tests := []struct {
+		name  string
+		in    mcp.Content
+		err   error
+		block string
+		field string
+	}{
+		{"nil content", nil, ErrNilBlock, "", ""},
+		{"nil text", (*mcp.TextContent)(nil), ErrNilBlock, "text", ""},
+		{"nil image", (*mcp.ImageContent)(nil), ErrNilBlock, "image", ""},
+		{"nil audio", (*mcp.AudioContent)(nil), ErrNilBlock, "audio", ""},
+		{"nil link", (*mcp.ResourceLink)(nil), ErrNilBlock, "resource_link", ""},
+		{"nil embedded", (*mcp.EmbeddedResource)(nil), ErrNilBlock, "resource", ""},
+		{"nil resource", &mcp.EmbeddedResource{}, ErrNilBlock, "resource", "resource"},
+		{"tool use", &mcp.ToolUseContent{ID: secret, Name: secret}, ErrUnsupported, "*mcp.ToolUseContent", ""},
+		{"tool result", &mcp.ToolResultContent{ToolUseID: secret}, ErrUnsupported, "*mcp.ToolResultContent", ""},
+		{"nil tool use", (*mcp.ToolUseContent)(nil), ErrUnsupported, "*mcp.ToolUseContent", ""},
+		{"negative size", &mcp.ResourceLink{URI: "u", Name: "n", Size: ptr(int64(-1))}, ErrOutOfRange, "resource_link", "size"},
+		{"priority too large", &mcp.TextContent{Annotations: &mcp.Annotations{Priority: 1e300}}, ErrOutOfRange, "text", "annotations.priority"},
+		{"priority infinite", &mcp.TextContent{Annotations: &mcp.Annotations{Priority: math.Inf(1)}}, ErrOutOfRange, "text", "annotations.priority"},
+		{"priority NaN", &mcp.ImageContent{Annotations: &mcp.Annotations{Priority: math.NaN()}}, ErrOutOfRange, "image", "annotations.priority"},
+		{"unknown role", &mcp.AudioContent{Annotations: &mcp.Annotations{Audience: []mcp.Role{secret}}}, ErrUnknownRole, "audio", "annotations.audience[0]"},
+		{"unknown theme", &mcp.ResourceLink{URI: "u", Name: "n", Icons: []mcp.Icon{{Source: "s", Theme: secret}}}, ErrUnknownTheme, "resource_link", "icons[0].theme"},
+		{"meta not marshalable", &mcp.TextContent{Meta: mcp.Meta{secret: math.NaN()}}, ErrInvalidMeta, "text", "_meta"},
+		{"meta channel", &mcp.TextContent{Meta: mcp.Meta{secret: make(chan int)}}, ErrInvalidMeta, "text", "_meta"},
+		{"contents meta", &mcp.EmbeddedResource{Resource: &mcp.ResourceContents{URI: "u", Meta: mcp.Meta{"x": func() {}}}}, ErrInvalidMeta, "resource", "resource._meta"},
+		{"text and blob", &mcp.EmbeddedResource{Resource: &mcp.ResourceContents{URI: "u", Text: secret, Blob: []byte(secret)}}, ErrTextAndBlob, "resource", "resource"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := FromMCP(tc.in)
+			require.Error(t, err)
+			assert.Nil(t, got)
+			assert.ErrorIs(t, err, tc.err)
+			var ce *ConvertError
+			require.ErrorAs(t, err, &ce)
+			assert.Equal(t, tc.block, ce.Block)
+			assert.Equal(t, tc.field, ce.Field)
+			assert.NotContains(t, err.Error(), secret)
+		})
+	}
+}
+
+// The first failing field is reported.
+func TestFirstErrorWins(t *testing.T) {
+	_, err := ToMCP(&Image{Data: "!", Meta: wire.Object(`[]`)})
+	var ce *ConvertError
+	require.ErrorAs(t, err, &ce)
+	assert.Equal(t, "data", ce.Field)
+}
+
+func TestConvertErrorMessage(t *testing.T) {
+	tests := []struct {
+		err  *ConvertError
+		want string
+	}{
+		{&ConvertError{Block: "image", Field: "data", Err: ErrInvalidBase64}, "mcpcontent: invalid base64 (image block, field data)"},
+		{&ConvertError{Block: "text", Err: ErrNilBlock}, "mcpcontent: nil block (text block)"},
+		{&ConvertError{Field: "size", Err: ErrOutOfRange}, "mcpcontent: number out of range (field size)"},
+		{&ConvertError{Err: ErrNilBlock}, "mcpcontent: nil block"},
+		{&ConvertError{}, "mcpcontent: conversion failed"},
+	}
+	for _, tc := range tests {
+		assert.Equal(t, tc.want, tc.err.Error())
+	}
+	assert.Nil(t, (&ConvertError{}).Unwrap())
+	assert.True(t, errors.Is(&ConvertError{Err: ErrUnsupported}, ErrUnsupported))
+}
+
+// go-sdk's JSON for a converted block decodes here. The bytes differ from
+// ours (go-sdk escapes <, > and &), so only the decoded value is compared.
+func TestInteropGoSDKEncodes(t *testing.T) {
+	in := &Text{Text: "a <b> & c", Meta: obj(t, `{"k":"v"}`), Annotations: &Annotations{Audience: []Role{RoleUser}, Priority: ptr(float32(0.25))}}
+	m, err := ToMCP(in)
+	require.NoError(t, err)
+	b, err := json.Marshal(m)
+	require.NoError(t, err)
+	got, err := DecodeBlock(b)
+	require.NoError(t, err)
+	assert.Equal(t, in, got)
+}
+
+// Our bytes, read by go-sdk, convert back to the same blocks.
+func TestInteropGoSDKDecodes(t *testing.T) {
+	for _, tc := range convertCases(t) {
+		t.Run(tc.name, func(t *testing.T) {
+			b, err := AppendBlock(nil, tc.block)
+			require.NoError(t, err)
+			var res mcp.CallToolResult
+			require.NoError(t, json.Unmarshal([]byte(`{"content":[`+string(b)+`]}`), &res))
+			require.Len(t, res.Content, 1)
+			got, err := FromMCP(res.Content[0])
+			require.NoError(t, err)
+			assert.Equal(t, tc.block, got)
+		})
+	}
+}

@@ -1,0 +1,115 @@
+package secrets
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	protoerr "github.com/diverge-network/diverge-sdk-go/errors"
+	"github.com/diverge-network/diverge-sdk-go/wire"
+)
+
+func TestValuesKeepOrderAndLastValue(t *testing.T) {
+	var v Values
+	require.NoError(t, v.Decode([]byte(`{"zeta":"1","alpha":{"n":[1,2]},"zeta":3}`)))
+	assert.Equal(t, []string{"zeta", "alpha"}, slices.Collect(v.Names()))
+	z, ok := v.Get("zeta")
+	require.True(t, ok)
+	assert.Equal(t, "3", string(z))
+	b, err := v.Encode(nil)
+	require.NoError(t, err)
+	assert.Equal(t, `{"zeta":3,"alpha":{"n":[1,2]}}`, string(b))
+}
+
+func TestValuesZeroAndSet(t *testing.T) {
+	var v Values
+	assert.Equal(t, 0, v.Len())
+	_, ok := v.Get("x")
+	assert.False(t, ok)
+	b, _ := v.Encode(nil)
+	assert.Equal(t, "{}", string(b))
+
+	v.Set("token", wire.StringRaw("t1"))
+	v.Set("db", wire.Raw(`{"user":"app"}`))
+	v.Set("token", wire.StringRaw("t2"))
+	v.Delete("nothing")
+	b, _ = v.Encode(nil)
+	assert.Equal(t, `{"token":"t2","db":{"user":"app"}}`, string(b))
+	v.Delete("db")
+	assert.Equal(t, 1, v.Len())
+}
+
+func TestValuesNeverPrintValues(t *testing.T) {
+	var v Values
+	require.NoError(t, v.Decode([]byte(`{"token":"sk_live_MARKER","pin":424242}`)))
+	for _, verb := range []string{"%v", "%+v", "%#v", "%s", "%q", "%x"} {
+		out := fmt.Sprintf(verb, v)
+		assert.NotContains(t, out, "MARKER", verb)
+		assert.NotContains(t, out, "424242", verb)
+		assert.Contains(t, out, `"token"`, verb)
+	}
+	out := fmt.Sprintf("%v", &v)
+	assert.NotContains(t, out, "MARKER")
+}
+
+func TestValuesRefuse(t *testing.T) {
+	var v Values
+	for _, in := range []string{``, `"secret"`, `[]`, `{"a":}`, `{"a":1}x`, `{"a":"\udc00"}`, "{\"a\":\"\xff\"}", `{"a":1e999}`} {
+		err := v.Decode([]byte(in))
+		var je *wire.JSONError
+		require.ErrorAs(t, err, &je, "%q", in)
+	}
+}
+
+func TestDeclaration(t *testing.T) {
+	var d Declaration
+	require.NoError(t, d.Decode([]byte(`{"token":"rotating","api":{"fixed":null},"db":"rotating","api":"rotating"}`)))
+	assert.Equal(t, 3, d.Len())
+	m, ok := d.Get("api")
+	require.True(t, ok)
+	assert.Equal(t, Rotating, m)
+	assert.Equal(t, []string{"token", "api", "db"}, slices.Collect(d.Rotating()))
+	b, err := d.Encode(nil)
+	require.NoError(t, err)
+	assert.Equal(t, `{"token":"rotating","api":"rotating","db":"rotating"}`, string(b))
+
+	for _, in := range []string{`{"a":"Fixed"}`, `{"a":"sometimes"}`, `{"a":1}`, `{"a":{"fixed":{}}}`, `{"a":null}`} {
+		assert.Error(t, d.Decode([]byte(in)), in)
+	}
+
+	var zero Declaration
+	assert.Equal(t, 0, zero.Len())
+	zero.Set("k", Fixed)
+	zero.Set("bad", Mode(7))
+	_, err = zero.Encode(nil)
+	assert.Error(t, err)
+	assert.Equal(t, "fixed", Fixed.String())
+	assert.Equal(t, "rotating", Rotating.String())
+}
+
+func TestFeedResponse(t *testing.T) {
+	tests := []struct {
+		resp FeedResponse
+		wire string
+	}{
+		{FeedResponse{Outcome: Fed}, "\x00"},
+		{FeedResponse{Outcome: Refused, Error: protoerr.Error{Message: "missing api_key"}}, "\x01{\"message\":\"missing api_key\"}"},
+	}
+	for _, tt := range tests {
+		b, err := tt.resp.Encode(nil)
+		require.NoError(t, err)
+		assert.Equal(t, tt.wire, string(b))
+		var back FeedResponse
+		require.NoError(t, back.Decode(b))
+		assert.Equal(t, tt.resp, back)
+	}
+	var r FeedResponse
+	var fe *FeedError
+	require.ErrorAs(t, r.Decode([]byte{2}), &fe)
+	assert.Equal(t, FeedVariantUnknownTag, fe.Variant)
+	require.ErrorAs(t, r.Decode([]byte{1}), &fe)
+	assert.Equal(t, FeedVariantBody, fe.Variant)
+}
