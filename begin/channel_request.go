@@ -145,6 +145,7 @@ const (
 	ChannelRequestVariantSecrets    ChannelRequestVariant = 5                      // the values did not parse
 )
 
+// String is the snake_case name, as the wire and the tools print it.
 func (v ChannelRequestVariant) String() string {
 	return wire.VariantName(v, []string{"empty", "unknown_tag", "postgres", "enqueue", "dequeue", "secrets"})
 }

@@ -15,6 +15,7 @@ type PostgresError struct {
 	Len int // how many bytes there were
 }
 
+// Error describes the failure without quoting any payload bytes.
 func (e *PostgresError) Error() string {
 	return "postgres connection id is " + strconv.Itoa(e.Len) + " bytes, not 4"
 }

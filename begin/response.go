@@ -161,6 +161,7 @@ const (
 	ResponseVariantInactive   ResponseVariant = 5                      // the rotating secrets did not parse
 )
 
+// String is the snake_case name, as the wire and the tools print it.
 func (v ResponseVariant) String() string {
 	return wire.VariantName(v, []string{"empty", "unknown_tag", "begun", "error", "chunk", "inactive"})
 }

@@ -18,6 +18,7 @@ const (
 	Failed Outcome = 2
 )
 
+// String names the fate in lowercase.
 func (o Outcome) String() string {
 	return wire.VariantName(o, []string{"withdrawn", "empty", "failed"})
 }
@@ -61,6 +62,7 @@ const (
 	VariantBody       Variant = 2                      // the error after tag 2 did not parse
 )
 
+// String is the snake_case name, as the wire and the tools print it.
 func (v Variant) String() string {
 	return wire.VariantName(v, []string{"empty", "unknown_tag", "body"})
 }

@@ -26,6 +26,7 @@ const (
 	Refused Fate = 2
 )
 
+// String names the fate in lowercase.
 func (f Fate) String() string {
 	return wire.VariantName(f, []string{"delivered", "dequeued", "refused"})
 }
@@ -71,6 +72,7 @@ const (
 	VariantBody       Variant = 2                      // the error after tag 2 did not parse
 )
 
+// String is the snake_case name, as the wire and the tools print it.
 func (v Variant) String() string {
 	return wire.VariantName(v, []string{"empty", "unknown_tag", "body"})
 }

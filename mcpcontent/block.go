@@ -61,10 +61,19 @@ type EmbeddedResource struct {
 	Annotations *Annotations
 }
 
-func (*Text) Type() string             { return "text" }
-func (*Image) Type() string            { return "image" }
-func (*Audio) Type() string            { return "audio" }
-func (*ResourceLink) Type() string     { return "resource_link" }
+// Type is "text".
+func (*Text) Type() string { return "text" }
+
+// Type is "image".
+func (*Image) Type() string { return "image" }
+
+// Type is "audio".
+func (*Audio) Type() string { return "audio" }
+
+// Type is "resource_link".
+func (*ResourceLink) Type() string { return "resource_link" }
+
+// Type is "resource".
 func (*EmbeddedResource) Type() string { return "resource" }
 
 // ResourceContents is an embedded resource's contents:

@@ -49,6 +49,7 @@ type ConvertError struct {
 	Err error
 }
 
+// Error describes the failure without quoting any payload bytes.
 func (e *ConvertError) Error() string {
 	s := "mcpcontent: conversion failed"
 	if e.Err != nil {
@@ -65,6 +66,7 @@ func (e *ConvertError) Error() string {
 	return s
 }
 
+// Unwrap returns the cause.
 func (e *ConvertError) Unwrap() error { return e.Err }
 
 // ToMCP converts b to the matching go-sdk content: *mcp.TextContent,

@@ -405,8 +405,11 @@ func TestFromMCPErrors(t *testing.T) {
 		{"nil link", (*mcp.ResourceLink)(nil), ErrNilBlock, "resource_link", ""},
 		{"nil embedded", (*mcp.EmbeddedResource)(nil), ErrNilBlock, "resource", ""},
 		{"nil resource", &mcp.EmbeddedResource{}, ErrNilBlock, "resource", "resource"},
+		//lint:ignore SA1019 the deprecated sampling types are exactly what must be refused
 		{"tool use", &mcp.ToolUseContent{ID: secret, Name: secret}, ErrUnsupported, "*mcp.ToolUseContent", ""},
+		//lint:ignore SA1019 the deprecated sampling types are exactly what must be refused
 		{"tool result", &mcp.ToolResultContent{ToolUseID: secret}, ErrUnsupported, "*mcp.ToolResultContent", ""},
+		//lint:ignore SA1019 the deprecated sampling types are exactly what must be refused
 		{"nil tool use", (*mcp.ToolUseContent)(nil), ErrUnsupported, "*mcp.ToolUseContent", ""},
 		{"negative size", &mcp.ResourceLink{URI: "u", Name: "n", Size: ptr(int64(-1))}, ErrOutOfRange, "resource_link", "size"},
 		{"priority too large", &mcp.TextContent{Annotations: &mcp.Annotations{Priority: 1e300}}, ErrOutOfRange, "text", "annotations.priority"},

@@ -40,6 +40,7 @@ func ExampleFromMCP() {
 	out, _ := mcpcontent.AppendBlock(nil, b)
 	fmt.Println(string(out))
 
+	//lint:ignore SA1019 sampling content is not a content block here, and is refused
 	_, err = mcpcontent.FromMCP(&mcp.ToolUseContent{ID: "1", Name: "search"})
 	fmt.Println(err, errors.Is(err, mcpcontent.ErrUnsupported))
 	// Output:

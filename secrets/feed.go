@@ -20,6 +20,7 @@ const (
 	Refused FeedOutcome = 1
 )
 
+// String names the fate in lowercase.
 func (o FeedOutcome) String() string {
 	return wire.VariantName(o, []string{"fed", "refused"})
 }
@@ -64,6 +65,7 @@ const (
 	FeedVariantBody       FeedVariant = 2                      // the error after tag 1 did not parse
 )
 
+// String is the snake_case name, as the wire and the tools print it.
 func (v FeedVariant) String() string {
 	return wire.VariantName(v, []string{"empty", "unknown_tag", "body"})
 }

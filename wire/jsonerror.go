@@ -63,6 +63,7 @@ var reasonText = [...]string{
 	NoVariantMatched: "data matched no variant",
 }
 
+// String describes the reason.
 func (r Reason) String() string {
 	if int(r) < len(reasonText) && reasonText[r] != "" {
 		return reasonText[r]
@@ -79,6 +80,7 @@ type JSONError struct {
 	Want   string // schema errors: the member, type or enum the schema wanted
 }
 
+// Error describes the failure without quoting any payload bytes.
 func (e *JSONError) Error() string {
 	s := e.Reason.String()
 	if e.Want != "" {

@@ -16,6 +16,7 @@ type UnknownTagError struct {
 	Tag byte // the first byte of the payload
 }
 
+// Error describes the failure without quoting any payload bytes.
 func (e *UnknownTagError) Error() string {
 	return "unknown tag " + strconv.Itoa(int(e.Tag))
 }
@@ -66,6 +67,7 @@ type FrameError[V Variant] struct {
 	Err     error // the cause
 }
 
+// Error describes the failure without quoting any payload bytes.
 func (e *FrameError[V]) Error() string {
 	frame := e.Variant.Frame()
 	switch uint8(e.Variant) {

@@ -22,6 +22,7 @@ const (
 	Failed Fate = 3
 )
 
+// String names the fate in lowercase.
 func (f Fate) String() string {
 	return wire.VariantName(f, []string{"delivered", "dequeued", "missed", "failed"})
 }
@@ -64,6 +65,7 @@ const (
 	VariantBody       Variant = 2                      // the error after tag 3 did not parse
 )
 
+// String is the snake_case name, as the wire and the tools print it.
 func (v Variant) String() string {
 	return wire.VariantName(v, []string{"empty", "unknown_tag", "body"})
 }
