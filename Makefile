@@ -10,7 +10,10 @@ SHARED      ?= ../shared
 RUSTREF_TARGET_DIR ?= $(CURDIR)/.rustref-target
 export RUSTREF_TARGET_DIR
 
-.PHONY: test lint fuzz bench vet
+INTEROP_N   ?= 300000
+INTEROP_SEED ?= 1
+
+.PHONY: test lint fuzz bench vet interop oracle
 
 ## test: vet, then every test with the race detector
 test: vet
@@ -35,3 +38,13 @@ fuzz:
 ## bench: every benchmark, with allocations
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) ./...
+
+## oracle: build the Rust reference oracle from ../shared/rustref (offline, Debian's crates)
+oracle:
+	@command -v cargo >/dev/null 2>&1 || { echo "oracle: cargo is not installed on this machine, so the Rust oracle cannot be built here (CI has it)."; exit 1; }
+	@$(SHARED)/rustref/build.sh >/dev/null
+
+## interop: differential run of INTEROP_N mutated payloads (and every vector) against the oracle
+interop: oracle
+	$(GO) run ./internal/cmd/interop -oracle $(RUSTREF_TARGET_DIR)/release/rustref -n $(INTEROP_N) -seed $(INTEROP_SEED)
+	$(GO) run ./internal/cmd/interop -oracle $(RUSTREF_TARGET_DIR)/release/rustref -corpus testdata/regress/corpus.txt -show 20

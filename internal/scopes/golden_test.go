@@ -47,12 +47,14 @@ func unhex(t *testing.T, s string) []byte {
 	return b
 }
 
-// vectorFiles is the public set, the bench set and every file named in
-// DIVERGE_VECTORS (colon-separated).
+// vectorFiles is the public set, the bench set, the regression set (edge
+// cases and mutants, every expectation the oracle's answer) and every file
+// named in DIVERGE_VECTORS (colon-separated).
 func vectorFiles() []string {
 	files := []string{
 		filepath.Join("..", "..", "testdata", "golden", "vectors.json"),
 		filepath.Join("..", "..", "testdata", "golden", "bench.json"),
+		filepath.Join("..", "..", "testdata", "regress", "vectors.json"),
 	}
 	for _, f := range strings.Split(os.Getenv("DIVERGE_VECTORS"), ":") {
 		if f != "" {
