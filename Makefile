@@ -5,6 +5,7 @@
 GO          ?= go
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 FUZZTIME    ?= 30s
+FUZZFLAGS   ?=
 BENCHTIME   ?= 1s
 SHARED      ?= ../shared
 RUSTREF_TARGET_DIR ?= $(CURDIR)/.rustref-target
@@ -31,7 +32,7 @@ fuzz:
 	@set -e; for pkg in $$($(GO) list ./...); do \
 	  for target in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz' || true); do \
 	    echo "== $$pkg $$target ($(FUZZTIME))"; \
-	    $(GO) test -run '^$$' -fuzz "^$$target$$" -fuzztime $(FUZZTIME) $$pkg; \
+	    $(GO) test -run '^$$' -fuzz "^$$target$$" -fuzztime $(FUZZTIME) $(FUZZFLAGS) $$pkg; \
 	  done; \
 	done
 

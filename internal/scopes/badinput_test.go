@@ -46,12 +46,13 @@ func TestBadInputIsATypedError(t *testing.T) {
 				assert.NotEqual(t, "unknown", Variant(err), "%s %x: untyped error %v", s.Name, in, err)
 				continue
 			}
-			// What decodes re-encodes, and the re-encoding is stable.
+			// What decodes re-encodes, and the re-encoding reads back the
+			// same (see sameJSON for what "the same" allows).
 			once, err := s.Encode(nil, val)
 			require.NoError(t, err, "%s %x", s.Name, in)
 			again, err := s.Conform(nil, once)
 			require.NoError(t, err, "%s %x", s.Name, once)
-			assert.Equal(t, once, again, "%s %x", s.Name, in)
+			assert.True(t, sameJSON(once, again), "%s %x", s.Name, in)
 		}
 	}
 }
