@@ -34,7 +34,7 @@ func (r *Registered) Decode(src []byte) error {
 		reg.Dependencies = []wire.Object{}
 		return d.Array(func() error {
 			t, err := d.Object()
-			reg.Dependencies = append(reg.Dependencies, t)
+			reg.Dependencies = wire.Append(reg.Dependencies, t)
 			return err
 		})
 	})

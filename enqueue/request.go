@@ -31,7 +31,7 @@ func (r *Request) Decode(src []byte) error {
 		req.Content = []mcpcontent.Block{}
 		return d.Array(func() error {
 			b, err := mcpcontent.ReadBlock(&d)
-			req.Content = append(req.Content, b)
+			req.Content = wire.Append(req.Content, b)
 			return err
 		})
 	})

@@ -216,3 +216,16 @@ func (d *Decoder) Map(member func(name []byte) error) error {
 func (d *Decoder) typeError(want string) error {
 	return d.failWant(WrongType, "expected "+want)
 }
+
+// Append appends v to s, doubling the capacity whenever it runs out. A
+// decoder collecting a list of unknown length uses it so that what it
+// allocates stays within twice what it keeps (plain append grows large
+// slices by a quarter, allocating some five times the final size on the way).
+func Append[T any](s []T, v T) []T {
+	if len(s) == cap(s) {
+		grown := make([]T, len(s), 2*len(s)+4)
+		copy(grown, s)
+		s = grown
+	}
+	return append(s, v)
+}

@@ -1,0 +1,106 @@
+package scopes
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The bound on what decoding an n-byte payload may allocate: allocFactor·n
+// plus allocFixed bytes. The factor is set by the worst case, a map of many
+// tiny members ({"a":1,"b":2,…}, six bytes each), where each member costs the
+// ordered map a fixed ~150 bytes (the key's string, a pair, a list element,
+// a hash-map slot); payloads seen in practice allocate under 3n (see the
+// report this test logs).
+const (
+	allocFactor = 32
+	allocFixed  = 16 << 10
+)
+
+// allocated is the fewest bytes one call of f allocated over a few runs.
+func allocated(f func()) uint64 {
+	best := ^uint64(0)
+	var before, after runtime.MemStats
+	for range 3 {
+		runtime.ReadMemStats(&before)
+		f()
+		runtime.ReadMemStats(&after)
+		best = min(best, after.TotalAlloc-before.TotalAlloc)
+	}
+	return best
+}
+
+// adversarial payloads: many tiny members, many tiny blocks, long strings,
+// long numbers, nesting far past the limit where serde does not count it.
+func adversarial() map[string][2]string {
+	many := func(n int, f func(i int) string) string {
+		parts := make([]string, n)
+		for i := range parts {
+			parts[i] = f(i)
+		}
+		return strings.Join(parts, ",")
+	}
+	return map[string][2]string{
+		"tiny members":         {"secrets.values", "{" + many(20000, func(i int) string { return fmt.Sprintf(`"%x":1`, i) }) + "}"},
+		"tiny declaration":     {"secrets.declaration", "{" + many(20000, func(i int) string { return fmt.Sprintf(`"%x":"fixed"`, i) }) + "}"},
+		"tiny blocks":          {"enqueue.request", `{"key":"k","content":[` + many(20000, func(int) string { return `{"type":"text","text":""}` }) + "]}"},
+		"tiny templates":       {"begin.registered", `{"dependencies":[` + many(20000, func(int) string { return `{}` }) + "]}"},
+		"long string":          {"errors.error", `{"message":"` + strings.Repeat("é<&>\\n", 200000) + `"}`},
+		"long number ignored":  {"errors.error", `{"message":"m","n":` + strings.Repeat("9", 1<<20) + `}`},
+		"long number value":    {"secrets.values", `{"n":` + strings.Repeat("9", 1<<20) + `.5e-1048600}`},
+		"deep ignored nesting": {"errors.error", `{"message":"m","x":` + strings.Repeat("[", 1<<20) + strings.Repeat("]", 1<<20) + `}`},
+		"deep refused nesting": {"secrets.values", `{"x":` + strings.Repeat("[", 1<<20) + strings.Repeat("]", 1<<20) + `}`},
+		"non-canonical values": {"secrets.values", "{" + many(5000, func(i int) string { return fmt.Sprintf(` "k%d" : [ 1.0e0 , "\u00e9" , {"a":1,"a":2} ] `, i) }) + "}"},
+	}
+}
+
+// TestDecodingAllocatesInProportion holds every vector and every
+// adversarial payload to the bound, and logs the worst ratio seen.
+func TestDecodingAllocatesInProportion(t *testing.T) {
+	type payloadCase struct {
+		name, scope string
+		bytes       []byte
+	}
+	var cases []payloadCase
+	for _, file := range vectorFiles() {
+		for _, v := range loadVectors(t, file) {
+			cases = append(cases, payloadCase{v.Name, v.Scope, unhex(t, v.Hex)})
+		}
+	}
+	for name, c := range adversarial() {
+		cases = append(cases, payloadCase{name, c[0], []byte(c[1])})
+	}
+	worst, worstName := 0.0, ""
+	for _, c := range cases {
+		s, ok := Lookup(c.scope)
+		require.True(t, ok)
+		n := uint64(len(c.bytes))
+		got := allocated(func() { _, _ = s.Decode(c.bytes) })
+		assert.LessOrEqual(t, got, allocFactor*n+allocFixed, "%s (%s, %d bytes)", c.name, c.scope, n)
+		if n >= 1024 {
+			if r := float64(got) / float64(n); r > worst {
+				worst, worstName = r, c.name
+			}
+		}
+	}
+	t.Logf("worst allocation for payloads of 1 KiB or more: %.1f bytes per input byte (%s)", worst, worstName)
+}
+
+// TestNoStackBlowUp: nesting, string and number sizes far past anything real
+// are refused or read, never a crash.
+func TestNoStackBlowUp(t *testing.T) {
+	for name, c := range adversarial() {
+		s, _ := Lookup(c[0])
+		_, err := s.Decode([]byte(c[1]))
+		switch name {
+		case "deep refused nesting":
+			assert.Error(t, err, name)
+		default:
+			assert.NoError(t, err, name)
+		}
+	}
+}
