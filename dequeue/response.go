@@ -33,12 +33,19 @@ type Response struct {
 // Decode reads one answer payload; bytes after a bare tag are ignored. A
 // failure is a *FrameError.
 func (r *Response) Decode(src []byte) error {
-	var e protoerr.Error
-	tag, err := wire.DecodeAnswer(src, byte(Failed), VariantBody, e.Decode)
+	tag, body, err := wire.SplitAnswer[Variant](src, byte(Failed))
 	if err != nil {
 		return err
 	}
-	*r = Response{Outcome: Outcome(tag), Error: e}
+	if tag != byte(Failed) {
+		*r = Response{Outcome: Outcome(tag)}
+		return nil
+	}
+	var e protoerr.Error
+	if err := e.Decode(body); err != nil {
+		return wire.BodyError(VariantBody, tag, err)
+	}
+	*r = Response{Outcome: Failed, Error: e}
 	return nil
 }
 

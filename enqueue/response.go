@@ -41,12 +41,19 @@ type Response struct {
 // Decode reads one answer payload. Bytes after a bare tag are ignored, as
 // the reference ignores them. A failure is a *FrameError.
 func (r *Response) Decode(src []byte) error {
-	var e protoerr.Error
-	tag, err := wire.DecodeAnswer(src, byte(Refused), VariantBody, e.Decode)
+	tag, body, err := wire.SplitAnswer[Variant](src, byte(Refused))
 	if err != nil {
 		return err
 	}
-	*r = Response{Fate: Fate(tag), Error: e}
+	if tag != byte(Refused) {
+		*r = Response{Fate: Fate(tag)}
+		return nil
+	}
+	var e protoerr.Error
+	if err := e.Decode(body); err != nil {
+		return wire.BodyError(VariantBody, tag, err)
+	}
+	*r = Response{Fate: Refused, Error: e}
 	return nil
 }
 

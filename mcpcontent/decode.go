@@ -52,30 +52,28 @@ func DecodeBlock(src []byte) (Block, error) {
 // ReadBlock reads one block at d's cursor: for a frame that carries blocks
 // inside other JSON, such as an enqueue request.
 func ReadBlock(d *wire.Decoder) (Block, error) {
+	v, tv, err := d.BeginTagged("type", blockTypes)
+	if err != nil {
+		return nil, err
+	}
 	var b Block
-	err := d.Tagged("type", blockTypes, func(i int) (*wire.Struct, func(int) error) {
-		switch i {
-		case 0:
-			t := &Text{}
-			b = t
-			return &textStruct, t.member(d)
-		case 1, 2:
-			m := &media{}
-			if i == 1 {
-				b = (*Image)(m)
-			} else {
-				b = (*Audio)(m)
-			}
-			return &mediaStruct, m.member(d)
-		case 3:
-			e := &EmbeddedResource{}
-			b = e
-			return &embeddedStruct, e.member(d)
-		}
+	switch v {
+	case 0:
+		t := &Text{}
+		b, err = t, d.TaggedMembers(tv, &textStruct, func(i int) error { return t.read(d, i) })
+	case 1:
+		m := &Image{}
+		b, err = m, d.TaggedMembers(tv, &mediaStruct, func(i int) error { return (*media)(m).read(d, i) })
+	case 2:
+		m := &Audio{}
+		b, err = m, d.TaggedMembers(tv, &mediaStruct, func(i int) error { return (*media)(m).read(d, i) })
+	case 3:
+		e := &EmbeddedResource{}
+		b, err = e, d.TaggedMembers(tv, &embeddedStruct, func(i int) error { return e.read(d, i) })
+	default:
 		l := &ResourceLink{}
-		b = l
-		return &linkStruct, l.member(d)
-	})
+		b, err = l, d.TaggedMembers(tv, &linkStruct, func(i int) error { return l.read(d, i) })
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -85,74 +83,66 @@ func ReadBlock(d *wire.Decoder) (Block, error) {
 // media is the shape Image and Audio share.
 type media Image
 
-func (t *Text) member(d *wire.Decoder) func(int) error {
-	return func(i int) (err error) {
-		switch i {
-		case 0:
-			t.Text, err = d.ReadString()
-		case 1:
-			t.Meta, err = readMeta(d)
-		default:
-			t.Annotations, err = readAnnotations(d)
-		}
-		return err
+func (t *Text) read(d *wire.Decoder, i int) (err error) {
+	switch i {
+	case 0:
+		t.Text, err = d.ReadString()
+	case 1:
+		t.Meta, err = readMeta(d)
+	default:
+		t.Annotations, err = readAnnotations(d)
 	}
+	return err
 }
 
-func (m *media) member(d *wire.Decoder) func(int) error {
-	return func(i int) (err error) {
-		switch i {
-		case 0:
-			m.Data, err = d.ReadString()
-		case 1:
-			m.MIMEType, err = d.ReadString()
-		case 2:
-			m.Meta, err = readMeta(d)
-		default:
-			m.Annotations, err = readAnnotations(d)
-		}
-		return err
+func (m *media) read(d *wire.Decoder, i int) (err error) {
+	switch i {
+	case 0:
+		m.Data, err = d.ReadString()
+	case 1:
+		m.MIMEType, err = d.ReadString()
+	case 2:
+		m.Meta, err = readMeta(d)
+	default:
+		m.Annotations, err = readAnnotations(d)
 	}
+	return err
 }
 
-func (e *EmbeddedResource) member(d *wire.Decoder) func(int) error {
-	return func(i int) (err error) {
-		switch i {
-		case 0:
-			e.Resource, err = readContents(d)
-		case 1:
-			e.Meta, err = readMeta(d)
-		default:
-			e.Annotations, err = readAnnotations(d)
-		}
-		return err
+func (e *EmbeddedResource) read(d *wire.Decoder, i int) (err error) {
+	switch i {
+	case 0:
+		e.Resource, err = readContents(d)
+	case 1:
+		e.Meta, err = readMeta(d)
+	default:
+		e.Annotations, err = readAnnotations(d)
 	}
+	return err
 }
 
-func (l *ResourceLink) member(d *wire.Decoder) func(int) error {
-	return func(i int) (err error) {
-		switch i {
-		case 0:
-			l.URI, err = d.ReadString()
-		case 1:
-			l.Name, err = d.ReadString()
-		case 2:
-			l.Title, err = optString(d)
-		case 3:
-			l.Description, err = optString(d)
-		case 4:
-			l.MIMEType, err = optString(d)
-		case 5:
-			l.Size, err = optU64(d)
-		case 6:
-			l.Icons, err = readIcons(d)
-		case 7:
-			l.Meta, err = readMeta(d)
-		default:
-			l.Annotations, err = readAnnotations(d)
-		}
-		return err
+func (l *ResourceLink) read(d *wire.Decoder, i int) (err error) {
+	switch i {
+	case 0:
+		l.URI, err = d.ReadString()
+	case 1:
+		l.Name, err = d.ReadString()
+	case 2:
+		l.Title, err = optString(d)
+	case 3:
+		l.Description, err = optString(d)
+	case 4:
+		l.MIMEType, err = optString(d)
+	case 5:
+		l.Size, err = optU64(d)
+	case 6:
+		l.Icons, err = readIcons(d)
+	case 7:
+		l.Meta, err = readMeta(d)
+	default:
+		l.Annotations, err = readAnnotations(d)
 	}
+	return err
 }
 
 // readContents tries the text form, then the blob form.

@@ -36,12 +36,19 @@ type FeedResponse struct {
 // Decode reads one answer payload; bytes after a bare tag are ignored. A
 // failure is a *FeedError.
 func (r *FeedResponse) Decode(src []byte) error {
-	var e protoerr.Error
-	tag, err := wire.DecodeAnswer(src, byte(Refused), FeedVariantBody, e.Decode)
+	tag, body, err := wire.SplitAnswer[FeedVariant](src, byte(Refused))
 	if err != nil {
 		return err
 	}
-	*r = FeedResponse{Outcome: FeedOutcome(tag), Error: e}
+	if tag != byte(Refused) {
+		*r = FeedResponse{Outcome: FeedOutcome(tag)}
+		return nil
+	}
+	var e protoerr.Error
+	if err := e.Decode(body); err != nil {
+		return wire.BodyError(FeedVariantBody, tag, err)
+	}
+	*r = FeedResponse{Outcome: Refused, Error: e}
 	return nil
 }
 

@@ -98,13 +98,25 @@ func (v *Values) Decode(src []byte) error {
 
 // Read reads values at d's cursor, adding them to v.
 func (v *Values) Read(d *wire.Decoder) error {
-	return d.Map(func(name []byte) error {
+	// Gather the members first, so that the map is made at its final size
+	// rather than grown (and rehashed) member by member.
+	var buf [16]orderedmap.Pair[string, wire.Raw]
+	pairs := buf[:0]
+	err := d.Map(func(name []byte) error {
 		value, err := d.Value()
-		if err == nil {
-			v.Set(string(name), value)
-		}
+		pairs = wire.Append(pairs, orderedmap.Pair[string, wire.Raw]{Key: string(name), Value: value})
 		return err
 	})
+	if err != nil {
+		return err
+	}
+	if v.m == nil {
+		v.m = orderedmap.New[string, wire.Raw](len(pairs))
+	}
+	for _, p := range pairs {
+		v.m.Set(p.Key, p.Value)
+	}
+	return nil
 }
 
 // Encode appends the values' JSON to dst, each value as it is held. It

@@ -2,23 +2,20 @@ package wire
 
 import "strconv"
 
-// DecodeAnswer reads an answer frame of the shape the enqueue, dequeue and
-// secrets-feed answers share: tags below errTag are bare fates (any bytes
-// after them ignored, as the reference ignores them), errTag carries an error
-// body that body reads, and any other tag is unknown. bodyVariant is the
-// family's variant for a body that does not read.
-func DecodeAnswer[V Variant](src []byte, errTag byte, bodyVariant V, body func([]byte) error) (byte, error) {
-	tag, rest, err := SplitFrame[V](src)
-	if err != nil {
-		return 0, err
+// SplitAnswer splits an answer frame of the shape the enqueue, dequeue and
+// secrets-feed answers share: a tag below errTag is a bare fate (bytes after
+// it are ignored, as the reference ignores them) and comes back with no
+// body; errTag comes back with its body, an error for the family to read;
+// any other tag is the family's unknown-tag error.
+func SplitAnswer[V Variant](src []byte, errTag byte) (tag byte, body []byte, err error) {
+	if len(src) > 0 && src[0] < errTag {
+		return src[0], nil, nil
 	}
-	switch {
-	case tag < errTag:
-		return tag, nil
-	case tag == errTag:
-		return tag, BodyError(bodyVariant, tag, body(rest))
+	tag, body, err = SplitFrame[V](src)
+	if err == nil && tag != errTag {
+		return tag, nil, UnknownTag[V](tag)
 	}
-	return tag, UnknownTag[V](tag)
+	return tag, body, err
 }
 
 // VariantName is names[v], or "variant N" for a number with no name: the

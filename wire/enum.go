@@ -1,80 +1,85 @@
 package wire
 
-// Tagged reads a value of an internally tagged enum, serde's
+// TaggedValue is where the members of an internally tagged enum's value
+// start, once [Decoder.BeginTagged] has read its tag.
+type TaggedValue struct {
+	array bool // the array form: the variant's members follow the tag in order
+	first bool // the object form, and no member read yet (the tag was found by a scan)
+	tag   string
+}
+
+// BeginTagged starts reading a value of an internally tagged enum, serde's
 // #[serde(tag = "...")] (an MCP content block is one): an object whose tag
 // member, a string, names the variant and whose other members are that
 // variant's, or an array whose first element is the tag and whose others are
 // the variant's members in order. The tag may stand anywhere among the
-// members, but only once. variant is called with the index of the tag's value
-// in names and returns that variant's Struct and member reader (as
-// [Decoder.Struct] takes them).
+// members, but only once. It returns the index of the tag's value in names;
+// [Decoder.TaggedMembers] then reads the variant's members.
 //
 // serde buffers the whole value before it reads the variant, so everything
 // in it is checked in full; the variants' Structs should be Checked.
-func (d *Decoder) Tagged(tag string, names []string, variant func(i int) (*Struct, func(i int) error)) error {
+func (d *Decoder) BeginTagged(tag string, names []string) (int, TaggedValue, error) {
+	tv := TaggedValue{tag: tag}
 	c, err := d.next()
 	if err != nil {
-		return err
+		return 0, tv, err
 	}
 	switch c {
 	case '{':
 	case '[':
 		if err := d.enter(); err != nil {
-			return err
+			return 0, tv, err
 		}
 		first := true
 		ok, err := d.more(&first, ']')
 		if err != nil {
-			return err
+			return 0, tv, err
 		}
 		if !ok {
-			return d.failWant(MissingField, tag)
+			return 0, tv, d.failWant(MissingField, tag)
 		}
+		tv.array = true
 		i, err := d.identifier(names)
-		if err != nil {
-			return err
-		}
-		s, member := variant(i)
-		return d.structElements(s, member, false)
+		return i, tv, err
 	default:
-		return d.typeError("internally tagged enum")
+		return 0, tv, d.typeError("internally tagged enum")
 	}
 	if err := d.enter(); err != nil {
-		return err
+		return 0, tv, err
 	}
 	start, depth := d.pos, d.depth
 	first := true
 	ok, err := d.more(&first, '}')
 	if err != nil {
-		return err
+		return 0, tv, err
 	}
 	if ok {
 		// The usual case: the tag leads, as serde writes it.
-		mark := d.pos
 		var scratch [32]byte
 		name, _, err := d.key(scratch[:0])
 		if err != nil {
-			return err
+			return 0, tv, err
 		}
 		if string(name) == tag {
 			i, err := d.identifier(names)
-			if err != nil {
-				return err
-			}
-			s, member := variant(i)
-			return d.structMembers(s, member, false, tag)
+			return i, tv, err
 		}
-		d.pos = mark
 	}
-	// The tag is elsewhere (or missing): find it, then read the members.
+	// The tag is elsewhere (or missing): find it, then come back.
 	d.pos, d.depth = start, depth
 	i, err := d.findTag(tag, names)
-	if err != nil {
-		return err
-	}
 	d.pos, d.depth = start, depth
-	s, member := variant(i)
-	return d.structMembers(s, member, true, tag)
+	tv.first = true
+	return i, tv, err
+}
+
+// TaggedMembers reads the members of the variant [Decoder.BeginTagged]
+// found, as [Decoder.Struct] reads a struct's.
+func (d *Decoder) TaggedMembers(tv TaggedValue, s *Struct, member func(i int) error) error {
+	if tv.array {
+		return d.structElements(s, member, false)
+	}
+	return d.structMembers(s, member, tv.first, tv.tag)
 }
 
 // findTag scans the members of an open object for the tag, checking every

@@ -1,6 +1,9 @@
 package wire
 
 import (
+	"bytes"
+	"encoding/binary"
+	"math/bits"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -11,7 +14,7 @@ const (
 	quote          // ends the string
 	escape         // starts an escape
 	control        // U+0000..U+001F: refused raw
-	high           // starts a multi-byte UTF-8 sequence
+	multi          // starts a multi-byte UTF-8 sequence
 )
 
 var strClass = func() (t [256]uint8) {
@@ -21,38 +24,72 @@ var strClass = func() (t [256]uint8) {
 	t['"'] = quote
 	t['\\'] = escape
 	for i := 0x80; i < 0x100; i++ {
-		t[i] = high
+		t[i] = multi
 	}
 	return t
 }()
 
-// plainRun advances over bytes that need no attention (ASCII other than
-// quote, backslash and controls).
-func (d *Decoder) plainRun() {
-	src := d.src
-	i := d.pos
-	for i+8 <= len(src) {
-		// Eight at a time while all are plain.
-		if strClass[src[i]]|strClass[src[i+1]]|strClass[src[i+2]]|strClass[src[i+3]]|
-			strClass[src[i+4]]|strClass[src[i+5]]|strClass[src[i+6]]|strClass[src[i+7]] != plain {
-			break
-		}
-		i += 8
-	}
-	for i < len(src) && strClass[src[i]] == plain {
-		i++
-	}
-	d.pos = i
+const (
+	ones  = 0x0101010101010101
+	highs = 0x8080808080808080
+)
+
+// special returns a word with the high bit set in each byte of w that is a
+// quote, a backslash or a control; its lowest set bit is exact (borrows can
+// only mark bytes above a true one).
+func special(w uint64) uint64 {
+	q := w ^ (ones * '"')
+	b := w ^ (ones * '\\')
+	return ((q-ones)&^q | (b-ones)&^b | (w-ones*0x20)&^w) & highs
 }
 
-// utf8Seq checks the multi-byte sequence at the cursor and moves past it.
-func (d *Decoder) utf8Seq() error {
-	r, n := utf8.DecodeRune(d.src[d.pos:])
-	if r == utf8.RuneError && n <= 1 {
-		return d.fail(InvalidUTF8)
+// scanPlain returns the index of the first quote, backslash or control in
+// b at or after i (len(b) if none), and whether any byte it passed over is
+// not ASCII. It reads 32 bytes a step, as four words.
+func scanPlain(b []byte, i int) (int, bool) {
+	var high uint64
+	for i+32 <= len(b) {
+		w0 := binary.LittleEndian.Uint64(b[i:])
+		w1 := binary.LittleEndian.Uint64(b[i+8:])
+		w2 := binary.LittleEndian.Uint64(b[i+16:])
+		w3 := binary.LittleEndian.Uint64(b[i+24:])
+		m0, m1, m2, m3 := special(w0), special(w1), special(w2), special(w3)
+		if m0|m1|m2|m3 == 0 {
+			high |= (w0 | w1 | w2 | w3) & highs
+			i += 32
+			continue
+		}
+		switch {
+		case m0 != 0:
+			return stop(i, w0, m0, high)
+		case m1 != 0:
+			return stop(i+8, w1, m1, high|w0&highs)
+		case m2 != 0:
+			return stop(i+16, w2, m2, high|(w0|w1)&highs)
+		}
+		return stop(i+24, w3, m3, high|(w0|w1|w2)&highs)
 	}
-	d.pos += n
-	return nil
+	for i+8 <= len(b) {
+		w := binary.LittleEndian.Uint64(b[i:])
+		if m := special(w); m != 0 {
+			return stop(i, w, m, high)
+		}
+		high |= w & highs
+		i += 8
+	}
+	for i < len(b) && strClass[b[i]]&^multi == plain {
+		high |= uint64(b[i] & 0x80)
+		i++
+	}
+	return i, high != 0
+}
+
+// stop is scanPlain's answer for a word w at i whose special mask m is not
+// zero: the first special byte's index, and whether a byte before it (or
+// before w) is not ASCII.
+func stop(i int, w, m, high uint64) (int, bool) {
+	n := bits.TrailingZeros64(m) / 8
+	return i + n, high|w&(1<<(8*n)-1)&highs != 0
 }
 
 // hex4 reads the four hex digits of a \u escape.
@@ -158,69 +195,114 @@ func (d *Decoder) escapeRune() (r rune, canon bool, err error) {
 // decoded bytes appended to scratch.
 func (d *Decoder) strBytes(scratch []byte) (b []byte, escaped bool, err error) {
 	start := d.pos
+	_, escaped, err = d.scanStr()
+	if err != nil {
+		return nil, false, err
+	}
+	raw := d.src[start : d.pos-1]
+	if !escaped {
+		return raw, false, nil
+	}
+	return unescape(scratch[:0], raw), true, nil
+}
+
+// unescape appends raw, a string's checked bytes, with its escapes decoded.
+func unescape(dst, raw []byte) []byte {
 	for {
-		d.plainRun()
-		if d.pos >= len(d.src) {
-			return nil, false, d.fail(EOFString)
+		i := bytes.IndexByte(raw, '\\')
+		if i < 0 {
+			return append(dst, raw...)
 		}
-		switch strClass[d.src[d.pos]] {
-		case quote:
-			d.pos++
-			if !escaped {
-				return d.src[start : d.pos-1], false, nil
+		dst = append(dst, raw[:i]...)
+		raw = raw[i+1:]
+		c := raw[0]
+		raw = raw[1:]
+		switch c {
+		case 'b':
+			dst = append(dst, '\b')
+		case 'f':
+			dst = append(dst, '\f')
+		case 'n':
+			dst = append(dst, '\n')
+		case 'r':
+			dst = append(dst, '\r')
+		case 't':
+			dst = append(dst, '\t')
+		case 'u':
+			r := rune(hexValue(raw[:4]))
+			raw = raw[4:]
+			if r >= 0xD800 && r <= 0xDBFF {
+				r = (r-0xD800)<<10 | (rune(hexValue(raw[2:6])) - 0xDC00) + 0x10000
+				raw = raw[6:]
 			}
-			return append(scratch, d.src[start:d.pos-1]...), true, nil
-		case escape:
-			if !escaped {
-				escaped = true
-				scratch = scratch[:0]
-			}
-			scratch = append(scratch, d.src[start:d.pos]...)
-			d.pos++
-			r, _, err := d.escapeRune()
-			if err != nil {
-				return nil, false, err
-			}
-			scratch = utf8.AppendRune(scratch, r)
-			start = d.pos
-		case control:
-			return nil, false, d.fail(ControlChar)
-		case high:
-			if err := d.utf8Seq(); err != nil {
-				return nil, false, err
-			}
+			dst = utf8.AppendRune(dst, r)
+		default: // '"', '\\', '/'
+			dst = append(dst, c)
 		}
 	}
 }
 
+// hexValue is four checked hex digits' value.
+func hexValue(h []byte) uint16 {
+	var n uint16
+	for _, c := range h {
+		switch {
+		case c <= '9':
+			c -= '0'
+		case c >= 'a':
+			c -= 'a' - 10
+		default:
+			c -= 'A' - 10
+		}
+		n = n<<4 | uint16(c)
+	}
+	return n
+}
+
 // scanStr checks the rest of a string as strBytes does, without decoding
 // it, and reports whether its bytes are exactly what serde_json would write
-// and whether it holds any escape.
+// and whether it holds any escape. UTF-8 is checked once over the whole
+// string: escapes are ASCII, and a multi-byte sequence broken by one is
+// invalid either way.
 func (d *Decoder) scanStr() (canon, escaped bool, err error) {
+	src := d.src
+	start, i := d.pos, d.pos
 	canon = true
+	var high bool
 	for {
-		d.plainRun()
-		if d.pos >= len(d.src) {
+		var hi bool
+		i, hi = scanPlain(src, i)
+		high = high || hi
+		if i >= len(src) {
+			d.pos = i
 			return false, false, d.fail(EOFString)
 		}
-		switch strClass[d.src[d.pos]] {
-		case quote:
-			d.pos++
+		switch c := src[i]; c {
+		case '"':
+			d.pos = i + 1
+			if high && !utf8.Valid(src[start:i]) {
+				return false, false, d.failAt(start, InvalidUTF8)
+			}
 			return canon, escaped, nil
-		case escape:
-			d.pos++
+		case '\\':
 			escaped = true
+			if i+1 < len(src) {
+				switch src[i+1] {
+				case '"', '\\', 'b', 'f', 'n', 'r', 't':
+					i += 2
+					continue
+				}
+			}
+			d.pos = i + 1
 			_, c, err := d.escapeRune()
 			if err != nil {
 				return false, false, err
 			}
 			canon = canon && c
-		case control:
+			i = d.pos
+		default:
+			d.pos = i
 			return false, false, d.fail(ControlChar)
-		case high:
-			if err := d.utf8Seq(); err != nil {
-				return false, false, err
-			}
 		}
 	}
 }
@@ -230,7 +312,7 @@ func (d *Decoder) scanStr() (canon, escaped bool, err error) {
 // neither UTF-8 nor surrogate pairing is checked.
 func (d *Decoder) skipStrLax() error {
 	for {
-		for d.pos < len(d.src) && strClass[d.src[d.pos]]&^high == plain {
+		for d.pos < len(d.src) && strClass[d.src[d.pos]]&^multi == plain {
 			d.pos++
 		}
 		if d.pos >= len(d.src) {
@@ -284,9 +366,7 @@ func (d *Decoder) ReadString() (string, error) {
 	}
 	// Escapes: decode into a fresh buffer (never longer than the raw form)
 	// that nothing else references, and hand it over as the string.
-	buf := make([]byte, 0, len(raw))
-	sub := Decoder{src: d.src, pos: start}
-	buf, _, _ = sub.strBytes(buf)
+	buf := unescape(make([]byte, 0, len(raw)), raw)
 	if len(buf) == 0 {
 		return "", nil
 	}

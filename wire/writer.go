@@ -64,20 +64,18 @@ const hexDigits = "0123456789abcdef"
 // among them, as its own UTF-8.
 func AppendString[S ~string | ~[]byte](dst []byte, s S) []byte {
 	dst = append(dst, '"')
-	start := 0
-	for i := 0; i < len(s); i++ {
-		e := escapes[s[i]]
-		if e == 0 {
-			continue
+	for {
+		i, _ := scanPlain([]byte(s), 0)
+		dst = append(dst, s[:i]...)
+		if i == len(s) {
+			return append(dst, '"')
 		}
-		dst = append(dst, s[start:i]...)
-		if e == 'u' {
-			dst = append(dst, '\\', 'u', '0', '0', hexDigits[s[i]>>4], hexDigits[s[i]&15])
-		} else {
+		c := s[i]
+		if e := escapes[c]; e != 'u' {
 			dst = append(dst, '\\', e)
+		} else {
+			dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&15])
 		}
-		start = i + 1
+		s = s[i+1:]
 	}
-	dst = append(dst, s[start:]...)
-	return append(dst, '"')
 }

@@ -36,12 +36,19 @@ type Response struct {
 // Decode reads one answer payload; bytes after a bare tag are ignored. A
 // failure is a *FrameError.
 func (r *Response) Decode(src []byte) error {
-	var e protoerr.Error
-	tag, err := wire.DecodeAnswer(src, byte(Failed), VariantBody, e.Decode)
+	tag, body, err := wire.SplitAnswer[Variant](src, byte(Failed))
 	if err != nil {
 		return err
 	}
-	*r = Response{Fate: Fate(tag), Error: e}
+	if tag != byte(Failed) {
+		*r = Response{Fate: Fate(tag)}
+		return nil
+	}
+	var e protoerr.Error
+	if err := e.Decode(body); err != nil {
+		return wire.BodyError(VariantBody, tag, err)
+	}
+	*r = Response{Fate: Failed, Error: e}
 	return nil
 }
 

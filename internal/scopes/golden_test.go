@@ -23,7 +23,9 @@ type vector struct {
 	Note      string `json:"note"`
 }
 
-func loadVectors(t *testing.T, path string) []vector {
+func loadVectors(t *testing.T, path string) []vector { return loadVectorsB(t, path) }
+
+func loadVectorsB(t testing.TB, path string) []vector {
 	t.Helper()
 	raw, err := os.ReadFile(path)
 	require.NoError(t, err)
@@ -37,7 +39,9 @@ func loadVectors(t *testing.T, path string) []vector {
 	return file.Vectors
 }
 
-func unhex(t *testing.T, s string) []byte {
+func unhex(t *testing.T, s string) []byte { return unhexB(t, s) }
+
+func unhexB(t testing.TB, s string) []byte {
 	t.Helper()
 	if s == "-" {
 		return []byte{}

@@ -24,6 +24,8 @@ type Scope struct {
 	Decode func(payload []byte) (any, error)
 	// Encode appends the payload of a value Decode returned.
 	Encode func(dst []byte, v any) ([]byte, error)
+	// Ops makes the timing loops of one payload (see Ops).
+	Ops func(payload []byte) (Ops, error)
 }
 
 // Conform decodes payload and re-encodes what was decoded, appending to dst.
@@ -45,9 +47,14 @@ type codec interface {
 func typed[T any, P interface {
 	*T
 	codec
-}](name string) Scope {
+}](name string, ops ...opsOf) Scope {
+	o := opsOf(typedOps[T, P])
+	if len(ops) > 0 {
+		o = ops[0]
+	}
 	return Scope{
 		Name: name,
+		Ops:  o,
 		Decode: func(b []byte) (any, error) {
 			p := P(new(T))
 			if err := p.Decode(b); err != nil {
@@ -69,18 +76,19 @@ func encodeAny(dst []byte, v any) ([]byte, error) { return v.(encoder).Encode(ds
 // All lists every scope, in the oracle's order.
 var All = []Scope{
 	typed[enqueue.Request]("enqueue.request"),
-	typed[enqueue.Response]("enqueue.response"),
+	typed[enqueue.Response]("enqueue.response", enqueueAnswerOps),
 	typed[legacy.Request]("legacy.enqueue.request"),
-	typed[legacy.Response]("legacy.enqueue.response"),
-	{Name: "begin.channel_request", Decode: func(b []byte) (any, error) { return begin.DecodeChannelRequest(b) }, Encode: encodeAny},
-	{Name: "begin.response", Decode: func(b []byte) (any, error) { return begin.DecodeResponse(b) }, Encode: encodeAny},
+	typed[legacy.Response]("legacy.enqueue.response", legacyAnswerOps),
+	{Name: "begin.channel_request", Decode: func(b []byte) (any, error) { return begin.DecodeChannelRequest(b) }, Encode: encodeAny, Ops: channelRequestOps},
+	{Name: "begin.response", Decode: func(b []byte) (any, error) { return begin.DecodeResponse(b) }, Encode: encodeAny, Ops: responseOps},
 	typed[dequeue.Request]("dequeue.request"),
-	typed[dequeue.Response]("dequeue.response"),
-	typed[secrets.FeedResponse]("secrets.feed_response"),
+	typed[dequeue.Response]("dequeue.response", dequeueAnswerOps),
+	typed[secrets.FeedResponse]("secrets.feed_response", feedAnswerOps),
 	{
 		Name:   "postgres.request",
 		Decode: func(b []byte) (any, error) { return begin.DecodePostgres(b) },
 		Encode: func(dst []byte, v any) ([]byte, error) { return v.(begin.Postgres).AppendConnID(dst), nil },
+		Ops:    postgresOps,
 	},
 	typed[protoerr.Error]("errors.error"),
 	typed[secrets.Values]("secrets.values"),
@@ -90,6 +98,7 @@ var All = []Scope{
 		Name:   "mcpcontent.block",
 		Decode: func(b []byte) (any, error) { return mcpcontent.DecodeBlock(b) },
 		Encode: func(dst []byte, v any) ([]byte, error) { return mcpcontent.AppendBlock(dst, v.(mcpcontent.Block)) },
+		Ops:    blockOps,
 	},
 }
 

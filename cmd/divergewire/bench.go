@@ -1,0 +1,116 @@
+package main
+
+import (
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/diverge-network/diverge-sdk-go/internal/scopes"
+)
+
+// bench is `divergewire bench [--ms N] FILE`: for every "ok" vector of a
+// vector file, the Go decode and encode times, measured as `rustref bench`
+// measures the Rust ones, one line each:
+//
+//	<scope>\t<name>\t<bytes>\t<decode ns/op>\t<encode ns/op>
+//
+// Decode is payload to the scope's Go value (dropped each time); encode is
+// that value appended to one buffer, reset each time. Each direction gets
+// half the vector's budget: a warm-up of a tenth of its half that also
+// estimates one call's cost, then an odd number (at least 3) of timed
+// batches of about 20 ms; the answer is the median batch's time per call.
+func bench(args []string, stdout, stderr io.Writer) int {
+	ms := 200
+	if len(args) == 3 && args[0] == "--ms" {
+		n, err := strconv.Atoi(args[1])
+		if err != nil || n <= 0 {
+			fmt.Fprintln(stderr, "divergewire bench: --ms takes a whole number of milliseconds above 0")
+			return 2
+		}
+		ms, args = n, args[2:]
+	}
+	if len(args) != 1 {
+		fmt.Fprintln(stderr, "usage: divergewire bench [--ms N] FILE")
+		return 2
+	}
+	raw, err := os.ReadFile(args[0])
+	if err != nil {
+		fmt.Fprintln(stderr, "divergewire bench:", err)
+		return 2
+	}
+	var file struct {
+		Vectors []struct{ Name, Scope, Hex, Expect string }
+	}
+	if err := json.Unmarshal(raw, &file); err != nil {
+		fmt.Fprintln(stderr, "divergewire bench:", args[0], err)
+		return 2
+	}
+	budget := time.Duration(ms) * time.Millisecond
+	for _, v := range file.Vectors {
+		if v.Expect != "ok" {
+			continue
+		}
+		s, ok := scopes.Lookup(v.Scope)
+		if !ok {
+			fmt.Fprintf(stderr, "divergewire bench: %s: unknown scope %s\n", v.Name, v.Scope)
+			return 1
+		}
+		payload := []byte{}
+		if v.Hex != "-" {
+			if payload, err = hex.DecodeString(v.Hex); err != nil {
+				fmt.Fprintf(stderr, "divergewire bench: %s: %v\n", v.Name, err)
+				return 1
+			}
+		}
+		ops, err := s.Ops(payload)
+		if err != nil {
+			fmt.Fprintf(stderr, "divergewire bench: %s: expected ok, got %s (%v)\n", v.Name, scopes.Variant(err), err)
+			return 1
+		}
+		runtime.GC()
+		decode := nsPerCall(budget/2, ops.Decode)
+		encode := nsPerCall(budget/2, ops.Encode)
+		fmt.Fprintf(stdout, "%s\t%s\t%d\t%.1f\t%.1f\n", v.Scope, v.Name, len(payload), decode, encode)
+	}
+	return 0
+}
+
+// batch is what a timed batch aims to last.
+const batch = 20 * time.Millisecond
+
+// nsPerCall is rustref's ns_per_call: warm up for a tenth of the budget,
+// doubling the calls while a run is short, then time an odd number of
+// batches and return the median batch's ns per call. op(n) makes n calls.
+func nsPerCall(budget time.Duration, op func(n int)) float64 {
+	start := time.Now()
+	calls := 1
+	took := timed(op, calls)
+	for time.Since(start) < budget/10 {
+		if took < budget/40 {
+			calls *= 2
+		}
+		took = timed(op, calls)
+	}
+	perCall := max(took.Seconds()/float64(calls), 1e-9)
+	left := max(budget-time.Since(start), 0).Seconds()
+	batches := max(int(left/batch.Seconds()+0.5), 3) | 1
+	n := max(int(left/float64(batches)/perCall+0.5), 1)
+	ns := make([]float64, batches)
+	for i := range ns {
+		ns[i] = float64(timed(op, n).Nanoseconds()) / float64(n)
+	}
+	slices.Sort(ns)
+	return ns[batches/2]
+}
+
+func timed(op func(n int), calls int) time.Duration {
+	start := time.Now()
+	op(calls)
+	return time.Since(start)
+}
