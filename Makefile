@@ -14,7 +14,7 @@ export RUSTREF_TARGET_DIR
 INTEROP_N   ?= 300000
 INTEROP_SEED ?= 1
 
-.PHONY: test lint fuzz bench vet interop oracle
+.PHONY: test lint fuzz bench vet interop oracle bench-compare
 
 ## test: vet, then every test with the race detector
 test: vet
@@ -49,3 +49,9 @@ oracle:
 interop: oracle
 	$(GO) run ./internal/cmd/interop -oracle $(RUSTREF_TARGET_DIR)/release/rustref -n $(INTEROP_N) -seed $(INTEROP_SEED)
 	$(GO) run ./internal/cmd/interop -oracle $(RUSTREF_TARGET_DIR)/release/rustref -corpus testdata/regress/corpus.txt -show 20
+
+## bench-compare: Go against Rust on testdata/bench.json, alternating; rewrites PERFORMANCE.md
+BENCH_ROUNDS ?= 5
+bench-compare: oracle
+	$(GO) build -o $(RUSTREF_TARGET_DIR)/divergewire ./cmd/divergewire
+	$(GO) run ./internal/cmd/benchcompare -go $(RUSTREF_TARGET_DIR)/divergewire -rust $(RUSTREF_TARGET_DIR)/release/rustref -file testdata/bench.json -rounds $(BENCH_ROUNDS) -out PERFORMANCE.md

@@ -268,19 +268,44 @@ func (d *Decoder) scanStr() (canon, escaped bool, err error) {
 	src := d.src
 	start, i := d.pos, d.pos
 	canon = true
-	var high bool
+	var high uint64
+	quoteAt := -1 // where scanLong last found a quote, so it never looks twice
 	for {
-		var hi bool
-		i, hi = scanPlain(src, i)
-		high = high || hi
+		// Eight bytes a step, inline: most runs between escapes are short.
+		limit := min(i+256, len(src))
+		for i+8 <= limit {
+			w := binary.LittleEndian.Uint64(src[i:])
+			if m := special(w); m != 0 {
+				n := bits.TrailingZeros64(m) / 8
+				high |= w & (1<<(8*n) - 1) & highs
+				i += n
+				goto found
+			}
+			high |= w & highs
+			i += 8
+		}
+		if i+8 <= len(src) {
+			// A long run: let the vectorized IndexByte find its end.
+			var hi bool
+			i, quoteAt, hi = scanLong(src, i, quoteAt)
+			if hi {
+				high = highs
+			}
+		} else {
+			for i < len(src) && strClass[src[i]]&^multi == plain {
+				high |= uint64(src[i] & 0x80)
+				i++
+			}
+		}
 		if i >= len(src) {
 			d.pos = i
 			return false, false, d.fail(EOFString)
 		}
-		switch c := src[i]; c {
+	found:
+		switch src[i] {
 		case '"':
 			d.pos = i + 1
-			if high && !utf8.Valid(src[start:i]) {
+			if high != 0 && !utf8.Valid(src[start:i]) {
 				return false, false, d.failAt(start, InvalidUTF8)
 			}
 			return canon, escaped, nil
@@ -306,6 +331,59 @@ func (d *Decoder) scanStr() (canon, escaped bool, err error) {
 		}
 	}
 }
+
+// scanLong is scanPlain for a long run: the runtime's vectorized IndexByte
+// finds the next quote (once: quoteAt carries it to the next call) and the
+// next backslash before it, and the bytes up to there are checked for
+// controls eight at a time. It returns the index of the first special byte
+// (len(b) if none), the quote's index (or -1), and whether it passed over
+// a byte that is not ASCII.
+func scanLong(b []byte, i, quoteAt int) (int, int, bool) {
+	if quoteAt < i {
+		quoteAt = -1
+		if q := bytes.IndexByte(b[i:], '"'); q >= 0 {
+			quoteAt = i + q
+		}
+	}
+	end := len(b)
+	if quoteAt >= 0 {
+		end = quoteAt
+	}
+	if s := bytes.IndexByte(b[i:end], '\\'); s >= 0 {
+		end = i + s
+	}
+	var high uint64
+	for i+32 <= end {
+		w0 := binary.LittleEndian.Uint64(b[i:])
+		w1 := binary.LittleEndian.Uint64(b[i+8:])
+		w2 := binary.LittleEndian.Uint64(b[i+16:])
+		w3 := binary.LittleEndian.Uint64(b[i+24:])
+		if ctl(w0)|ctl(w1)|ctl(w2)|ctl(w3) != 0 {
+			break
+		}
+		high |= (w0 | w1 | w2 | w3) & highs
+		i += 32
+	}
+	for i+8 <= end {
+		w := binary.LittleEndian.Uint64(b[i:])
+		if m := ctl(w); m != 0 {
+			n := bits.TrailingZeros64(m) / 8
+			return i + n, quoteAt, (high|w&(1<<(8*n)-1)&highs) != 0
+		}
+		high |= w & highs
+		i += 8
+	}
+	for ; i < end; i++ {
+		if b[i] < 0x20 {
+			break
+		}
+		high |= uint64(b[i] & 0x80)
+	}
+	return i, quoteAt, high != 0
+}
+
+// ctl marks the bytes of w below 0x20 (exactly, for the lowest).
+func ctl(w uint64) uint64 { return (w - ones*0x20) &^ w & highs }
 
 // skipStrLax passes over the rest of a string as serde_json does for a value
 // it ignores: escapes must be well formed, raw controls are refused, but
