@@ -368,7 +368,7 @@ func scanLong(b []byte, i, quoteAt int) (int, int, bool) {
 		w := binary.LittleEndian.Uint64(b[i:])
 		if m := ctl(w); m != 0 {
 			n := bits.TrailingZeros64(m) / 8
-			return i + n, quoteAt, (high|w&(1<<(8*n)-1)&highs) != 0
+			return i + n, quoteAt, (high | w&(1<<(8*n)-1)&highs) != 0
 		}
 		high |= w & highs
 		i += 8
