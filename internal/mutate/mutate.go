@@ -217,7 +217,7 @@ func (m *Mutator) mutateTree(root *node) *node {
 // value is a replacement for n: something of another kind, or of the same
 // kind spelt in a way the parsers disagree about.
 func (m *Mutator) value(n *node) *node {
-	switch m.rng.IntN(9) {
+	switch m.rng.IntN(10) {
 	case 0, 1:
 		return &node{kind: 's', text: m.pick(stringsOfInterest)}
 	case 2, 3:
@@ -243,6 +243,8 @@ func (m *Mutator) value(n *node) *node {
 		if n.kind == 's' && len(n.text) > 2 {
 			return &node{kind: 's', text: m.spliceString(n.text)}
 		}
+	case 8:
+		return &node{kind: 's', text: m.longString()}
 	}
 	return &node{kind: 'l', text: m.pick(literals)}
 }
@@ -282,6 +284,45 @@ func (m *Mutator) spliceString(text string) string {
 	}
 	bit := m.pick([]string{`\u0041`, `\/`, `\ud800`, `\udc00`, `\ud83d\ude00`, "\xff", "\x01", "<&>", "\u2028", `\u00e9`, `\"`, `\\`})
 	return `"` + body[:at] + bit + body[at:] + `"`
+}
+
+// longString is a string of up to a few KiB: long plain runs with the odd
+// escape, multi-byte character, control or bad byte at any offset, so that
+// every width of the decoder's word-at-a-time scanning meets each of them.
+func (m *Mutator) longString() string {
+	var b strings.Builder
+	b.WriteByte('"')
+	n := m.rng.IntN(4096)
+	for b.Len() < n {
+		run := m.rng.IntN(300)
+		for range run {
+			b.WriteByte(byte('a' + m.rng.IntN(26)))
+		}
+		switch m.rng.IntN(12) {
+		case 0:
+			b.WriteString("\\n")
+		case 1:
+			b.WriteString(`\"`)
+		case 2:
+			b.WriteString("é日😀")
+		case 3:
+			b.WriteString(`\u00e9`)
+		case 4:
+			b.WriteString(`\ud83d\ude00`)
+		case 5:
+			if m.rng.IntN(4) == 0 {
+				b.WriteByte(byte(m.rng.IntN(0x20))) // a raw control: refused
+			}
+		case 6:
+			if m.rng.IntN(4) == 0 {
+				b.WriteByte(0xff) // not UTF-8: refused where checked
+			}
+		case 7:
+			b.WriteString("<&>\u2028")
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
 }
 
 // nested is arrays or objects nested around the depth limit.
