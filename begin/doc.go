@@ -10,7 +10,11 @@
 // produces rides under the Chunk tag, so no chunk is ever read as either.
 //
 // Channels reach into the container: Postgres, Info, Enqueue, Dequeue and
-// Secrets. Each is one request, then at most one answer, then the finish.
+// Secrets. Each is one request, then at most one answer, then the finish (a
+// Postgres channel carries a byte stream instead).
+//
+// Frames that decode can still break these rules; a Checker, fed a session
+// one event at a time, reports the first Rule broken.
 //
 // Decoding takes the bytes of one payload; the transport that carries
 // payloads and finishes is the caller's.

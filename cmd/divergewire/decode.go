@@ -26,12 +26,16 @@ import (
 const decodeUsage = `usage:
   divergewire decode [--show-secrets] SCOPE HEX   show one payload given as hex (either case)
   divergewire decode [--show-secrets] FILE        show every "<scope> <hex>" line of FILE (- for stdin)
+  divergewire decode [--show-secrets] TRACE       show a session trace event by event, with its loops
   divergewire decode [--show-secrets] SCOPE -     show stdin's raw bytes as one payload
 
 In FILE, blank lines are skipped, lines starting with # are printed as they
-are, and the hex "-" is the empty payload. Secret values (secrets.values, a
-Secrets channel request, an Inactive) are shown as <hidden> unless
---show-secrets is given.
+are, and the hex "-" is the empty payload. A FILE whose first line that is
+not blank or a comment has three fields, or is "<stream> finish", is a
+TRACE (see divergewire check -h): each event is shown stream first, and a
+line marks where each loop of the main stream begins and ends. Secret values
+(secrets.values, a Secrets channel request, an Inactive) are shown as
+<hidden> unless --show-secrets is given.
 
 Exit status: 0 if every payload decoded, 1 if any did not, 2 for a usage
 error (unknown scope, unreadable file, bad hex).
@@ -126,8 +130,9 @@ func (d *decoder) usage(format string, args ...any) int {
 	return exitUsage
 }
 
-// file shows every line of the file at path ("-": stdin). Every line is
-// shown whatever came before it; the status is the worst seen.
+// file shows every line of the file at path ("-": stdin), as "<scope> <hex>"
+// lines or, when its first event line has a trace line's shape, as a trace.
+// Every line is shown whatever came before it; the status is the worst seen.
 func (d *decoder) file(path string, stdin io.Reader) int {
 	var r io.Reader = stdin
 	name := "stdin"
@@ -141,6 +146,8 @@ func (d *decoder) file(path string, stdin io.Reader) int {
 	}
 	br := bufio.NewReader(r)
 	status := exitOK
+	var trace *traceView // set at the first event line, if it is a trace's
+	decided := false
 	for n := 1; ; n++ {
 		line, err := br.ReadString('\n')
 		if err != nil && err != io.EOF {
@@ -156,7 +163,19 @@ func (d *decoder) file(path string, stdin io.Reader) int {
 		case strings.HasPrefix(line, "#"):
 			fmt.Fprintln(d.out, sanitize(line))
 		default:
-			if s := d.fileLine(name, n, line); s > status {
+			if !decided {
+				decided = true
+				if isTraceLine(line) {
+					trace = &traceView{}
+				}
+			}
+			var s int
+			if trace != nil {
+				s = d.traceLine(name, n, line, trace)
+			} else {
+				s = d.fileLine(name, n, line)
+			}
+			if s > status {
 				status = s
 			}
 		}
@@ -187,10 +206,66 @@ func (d *decoder) fileLine(name string, n int, line string) int {
 	return exitOK
 }
 
+// traceView is what decode follows through a trace: the main stream's
+// loops, to mark where each begins and ends.
+type traceView struct {
+	loops  int  // loops begun
+	inLoop bool // an Active with no Inactive or Error yet
+}
+
+// traceLine shows one event line of a trace: stream first, then the line
+// number, then the payload as its scope reads it (or the finish). A main
+// stream Active is preceded by a "── loop N ──" line, and the Inactive or
+// Error that ends the loop is followed by an "── end of loop N ──" line.
+func (d *decoder) traceLine(name string, n int, line string, tv *traceView) int {
+	ev, err := parseTraceLine(n, line)
+	if err != nil {
+		return d.usage("%s:%d: %v", name, n, err)
+	}
+	head := sanitize(ev.stream) + "  line " + strconv.Itoa(n) + "  "
+	switch {
+	case ev.finish:
+		fmt.Fprintf(d.out, "%sfinish\n", head)
+		return exitOK
+	case ev.scope == begin.ScopeOpaque:
+		fmt.Fprintf(d.out, "%s%s  %d bytes, not read\n", head, ev.scope, len(ev.payload))
+		return exitOK
+	}
+	scope, _ := scopes.Lookup(ev.scope) // parseTraceLine checked it
+	v, err := scope.Decode(ev.payload)
+	onMain := ev.stream == mainStream && err == nil
+	if _, ok := v.(begin.Active); ok && onMain {
+		tv.loops++
+		tv.inLoop = true
+		fmt.Fprintf(d.out, "── loop %d ──\n", tv.loops)
+	}
+	ok := d.shown(head, scope, ev.payload, v, err)
+	if onMain && tv.inLoop {
+		switch v.(type) {
+		case *begin.Inactive:
+			tv.inLoop = false
+			fmt.Fprintf(d.out, "── end of loop %d ──\n", tv.loops)
+		case *begin.Error:
+			tv.inLoop = false
+			fmt.Fprintf(d.out, "── end of loop %d, by an Error ──\n", tv.loops)
+		}
+	}
+	if !ok {
+		return exitBadFrame
+	}
+	return exitOK
+}
+
 // payload decodes and shows one payload under a header that starts with
 // prefix. It reports whether the payload decoded.
 func (d *decoder) payload(prefix string, scope *scopes.Scope, payload []byte) bool {
 	v, err := scope.Decode(payload)
+	return d.shown(prefix, scope, payload, v, err)
+}
+
+// shown shows what scope.Decode made of payload, v or err, under a header
+// that starts with prefix. It reports whether the payload decoded.
+func (d *decoder) shown(prefix string, scope *scopes.Scope, payload []byte, v any, err error) bool {
 	if err != nil {
 		// The messages never quote the payload; sanitize anyway, so the
 		// line stays one line.

@@ -1,0 +1,405 @@
+package begin
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// step is one event fed to a Checker.
+type step struct {
+	main    bool
+	id      string
+	finish  bool
+	scope   string // a label; "" feeds the unlabelled method
+	payload string
+}
+
+func mainP(payload string) step             { return step{main: true, payload: payload} }
+func mainAs(scope, payload string) step     { return step{main: true, scope: scope, payload: payload} }
+func mainFinish() step                      { return step{main: true, finish: true} }
+func chanP(id, payload string) step         { return step{id: id, payload: payload} }
+func chanAs(id, scope, payload string) step { return step{id: id, scope: scope, payload: payload} }
+func chanFinish(id string) step             { return step{id: id, finish: true} }
+
+func (s step) feed(c *Checker) error {
+	switch {
+	case s.main && s.finish:
+		return c.MainFinish()
+	case s.main && s.scope != "":
+		return c.MainAs(s.scope, []byte(s.payload))
+	case s.main:
+		return c.Main([]byte(s.payload))
+	case s.finish:
+		return c.ChannelFinish(s.id)
+	case s.scope != "":
+		return c.ChannelAs(s.id, s.scope, []byte(s.payload))
+	}
+	return c.Channel(s.id, []byte(s.payload))
+}
+
+// Payloads.
+const (
+	begunNone     = "\x00{}"
+	begunToken    = "\x00" + `{"secrets":{"api_key":"fixed","token":"rotating"}}`
+	active        = "\x03"
+	chunk         = "\x02" + `{"sessionUpdate":"agent_message_chunk"}`
+	inactiveNone  = "\x04{}"
+	inactiveToken = "\x04" + `{"token":"t2"}`
+	loopError     = "\x01" + `{"message":"rotating secret \"token\" was not handed back"}`
+	beginError    = "\x01" + `{"message":"arguments refused"}`
+	enqueueReq    = "\x02" + `{"key":"k1","content":[{"type":"text","text":"hi"}]}`
+	dequeueReq    = "\x03" + `{"key":"k1"}`
+	feedToken     = "\x04" + `{"api_key":"a","token":"t1"}`
+	postgresReq   = "\x00\x01\x02\x03\x04"
+	infoReq       = "\x01"
+	delivered     = "\x00"
+	fed           = "\x00"
+	feedRefused   = "\x01" + `{"message":"bad token"}`
+)
+
+// fedSteps open the gate for a program that declared begunToken's secrets.
+func fedSteps(id string) []step {
+	return []step{chanP(id, feedToken), chanP(id, fed), chanFinish(id)}
+}
+
+func join(parts ...[]step) []step {
+	var out []step
+	for _, p := range parts {
+		out = append(out, p...)
+	}
+	return out
+}
+
+func steps(s ...step) []step { return s }
+
+// ruleCase feeds steps; every one but the last must pass, and the last breaks
+// rule (or, with rule empty, passes too).
+type ruleCase struct {
+	name  string
+	rule  Rule // "" when the case keeps every rule
+	steps []step
+}
+
+// ruleGroup is the cases of one rule: some break it, some come close and
+// keep it.
+type ruleGroup struct {
+	rule  Rule
+	cases []ruleCase
+}
+
+func ruleGroups() []ruleGroup {
+	return []ruleGroup{
+		{RuleMainAfterFinish, []ruleCase{
+			{"payload after finish", RuleMainAfterFinish, steps(mainP(begunNone), mainFinish(), mainP(chunk))},
+			{"second finish", RuleMainAfterFinish, steps(mainP(begunNone), mainFinish(), mainFinish())},
+			{"finish alone", RuleMainAfterFinish, steps(mainFinish(), mainP(begunNone))},
+			{"keep: begun then finish", "", steps(mainP(begunNone), mainFinish())},
+			{"keep: a finish with nothing before it", "", steps(mainFinish())},
+		}},
+		{RuleMainAfterError, []ruleCase{
+			{"begun after a begin error", RuleMainAfterError, steps(mainP(beginError), mainP(begunNone))},
+			{"chunk after a loop error", RuleMainAfterError, steps(mainP(begunNone), mainP(active), mainP(loopError), mainP(chunk))},
+			{"keep: begin error, finish", "", steps(mainP(beginError), mainFinish())},
+			{"keep: loop error, finish", "", steps(mainP(begunNone), mainP(active), mainP(chunk), mainP(loopError), mainFinish())},
+		}},
+		{RuleMainScope, []ruleCase{
+			{"enqueue answer on main", RuleMainScope, steps(mainAs("enqueue.response", delivered))},
+			{"keep: labelled begin.response", "", steps(mainAs(ScopeResponse, begunNone), mainAs(ScopeResponse, active))},
+		}},
+		{RuleMainDecode, []ruleCase{
+			{"unknown tag", RuleMainDecode, steps(mainP(begunNone), mainP("\x09"))},
+			{"empty payload", RuleMainDecode, steps(mainP(""))},
+			{"chunk not an object", RuleMainDecode, steps(mainP(begunNone), mainP(active), mainP("\x02[1]"))},
+			{"keep: every variant decodes", "", steps(mainP(begunNone), mainP(active), mainP(chunk), mainP(inactiveNone))},
+		}},
+		{RuleActiveTrailingBytes, []ruleCase{
+			{"active with a byte after", RuleActiveTrailingBytes, steps(mainP(begunNone), mainP("\x03\x00"))},
+			{"active with JSON after", RuleActiveTrailingBytes, steps(mainP(begunNone), mainP("\x03{}"))},
+			{"keep: the byte 3 alone", "", steps(mainP(begunNone), mainP(active))},
+		}},
+		{RuleBegunFirst, []ruleCase{
+			{"chunk first", RuleBegunFirst, steps(mainP(chunk))},
+			{"active first", RuleBegunFirst, steps(mainP(active))},
+			{"inactive first", RuleBegunFirst, steps(mainP(inactiveNone))},
+			{"keep: begun first", "", steps(mainP(begunNone))},
+			{"keep: error first", "", steps(mainP(beginError))},
+		}},
+		{RuleBegunOnce, []ruleCase{
+			{"second begun", RuleBegunOnce, steps(mainP(begunNone), mainP(begunNone))},
+			{"begun inside a loop", RuleBegunOnce, steps(mainP(begunNone), mainP(active), mainP(begunNone))},
+			{"keep: one begun, two loops", "", steps(mainP(begunNone), mainP(active), mainP(inactiveNone), mainP(active), mainP(inactiveNone))},
+		}},
+		{RuleActiveInLoop, []ruleCase{
+			{"active twice", RuleActiveInLoop, steps(mainP(begunNone), mainP(active), mainP(chunk), mainP(active))},
+			{"keep: active after inactive", "", steps(mainP(begunNone), mainP(active), mainP(inactiveNone), mainP(active))},
+		}},
+		{RuleSecretsGated, []ruleCase{
+			{"no feed after begun", RuleSecretsGated, steps(mainP(begunToken), mainP(active))},
+			{"the feed before the inactive does not count", RuleSecretsGated,
+				join(steps(mainP(begunToken)), fedSteps("f1"), steps(mainP(active), mainP(inactiveToken), mainP(active)))},
+			{"a refused feed keeps the gate", RuleSecretsGated,
+				steps(mainP(begunToken), chanP("f1", feedToken), chanP("f1", feedRefused), chanFinish("f1"), mainP(active))},
+			{"a feed not served keeps the gate", RuleSecretsGated,
+				steps(mainP(begunToken), chanP("f1", feedToken), chanFinish("f1"), mainP(active))},
+			{"a feed still unanswered keeps the gate", RuleSecretsGated,
+				steps(mainP(begunToken), chanP("f1", feedToken), mainP(active))},
+			{"fixed secrets gate too", RuleSecretsGated,
+				steps(mainP("\x00"+`{"secrets":{"api_key":"fixed"}}`), mainP(active))},
+			{"keep: fed after begun and after each inactive", "",
+				join(steps(mainP(begunToken)), fedSteps("f1"), steps(mainP(active), mainP(inactiveToken)), fedSteps("f2"), steps(mainP(active)))},
+			{"keep: a feed opened in the loop and answered after its inactive counts", "",
+				join(steps(mainP(begunToken)), fedSteps("f1"),
+					steps(mainP(active), chanP("f2", feedToken), mainP(inactiveToken), chanP("f2", fed), mainP(active)))},
+			{"keep: a program that declared none is never gated", "",
+				steps(mainP(begunNone), mainP(active), mainP(inactiveNone), mainP(active))},
+		}},
+		{RuleChunkOutsideLoop, []ruleCase{
+			{"chunk before any loop", RuleChunkOutsideLoop, steps(mainP(begunNone), mainP(chunk))},
+			{"chunk after inactive", RuleChunkOutsideLoop, steps(mainP(begunNone), mainP(active), mainP(inactiveNone), mainP(chunk))},
+			{"keep: chunks inside a loop", "", steps(mainP(begunNone), mainP(active), mainP(chunk), mainP(chunk))},
+		}},
+		{RuleInactiveOutsideLoop, []ruleCase{
+			{"inactive before any loop", RuleInactiveOutsideLoop, steps(mainP(begunNone), mainP(inactiveNone))},
+			{"inactive twice", RuleInactiveOutsideLoop, steps(mainP(begunNone), mainP(active), mainP(inactiveNone), mainP(inactiveNone))},
+			{"keep: inactive ends a loop", "", steps(mainP(begunNone), mainP(active), mainP(inactiveNone))},
+		}},
+		{RuleInactiveValues, []ruleCase{
+			{"rotating secret missing", RuleInactiveValues, join(steps(mainP(begunToken)), fedSteps("f1"), steps(mainP(active), mainP(inactiveNone)))},
+			{"fixed secret handed back", RuleInactiveValues,
+				join(steps(mainP(begunToken)), fedSteps("f1"), steps(mainP(active), mainP("\x04"+`{"token":"t","api_key":"a"}`)))},
+			{"undeclared name", RuleInactiveValues, steps(mainP(begunNone), mainP(active), mainP("\x04"+`{"other":1}`))},
+			{"keep: every rotating name and no other", "", join(steps(mainP(begunToken)), fedSteps("f1"), steps(mainP(active), mainP(inactiveToken)))},
+			{"keep: empty for a program with no rotating secret", "", steps(mainP(begunNone), mainP(active), mainP(inactiveNone))},
+		}},
+		{RuleErrorOutsideLoop, []ruleCase{
+			{"error between loops", RuleErrorOutsideLoop, steps(mainP(begunNone), mainP(beginError))},
+			{"keep: error ends a loop", "", steps(mainP(begunNone), mainP(active), mainP(loopError))},
+		}},
+		{RuleFinishInLoop, []ruleCase{
+			{"finish with a loop open", RuleFinishInLoop, steps(mainP(begunNone), mainP(active), mainP(chunk), mainFinish())},
+			{"keep: finish after inactive", "", steps(mainP(begunNone), mainP(active), mainP(inactiveNone), mainFinish())},
+			{"keep: finish after a loop's error", "", steps(mainP(begunNone), mainP(active), mainP(loopError), mainFinish())},
+		}},
+		{RuleChannelAfterFinish, []ruleCase{
+			{"answer after finish", RuleChannelAfterFinish, steps(mainP(begunNone), chanP("e1", enqueueReq), chanFinish("e1"), chanP("e1", delivered))},
+			{"second finish", RuleChannelAfterFinish, steps(mainP(begunNone), chanP("e1", enqueueReq), chanP("e1", delivered), chanFinish("e1"), chanFinish("e1"))},
+			{"keep: request, answer, finish", "", steps(mainP(begunNone), chanP("e1", enqueueReq), chanP("e1", delivered), chanFinish("e1"))},
+		}},
+		{RuleChannelRequestFirst, []ruleCase{
+			{"finish with no request", RuleChannelRequestFirst, steps(mainP(begunNone), chanFinish("e1"))},
+			{"answer labelled first", RuleChannelRequestFirst, steps(mainP(begunNone), chanAs("e1", ScopeEnqueueAnswer, delivered))},
+			{"keep: labelled request first", "", steps(mainP(begunNone), chanAs("e1", ScopeChannelRequest, enqueueReq), chanAs("e1", ScopeEnqueueAnswer, delivered))},
+		}},
+		{RuleChannelBeforeBegun, []ruleCase{
+			{"request before begun", RuleChannelBeforeBegun, steps(chanP("e1", enqueueReq))},
+			{"request after a begin error", RuleChannelBeforeBegun, steps(mainP(beginError), chanP("e1", enqueueReq))},
+			{"keep: request after begun", "", steps(mainP(begunNone), chanP("e1", enqueueReq))},
+		}},
+		{RuleFeedNames, []ruleCase{
+			{"declared secret missing", RuleFeedNames, steps(mainP(begunToken), chanP("f1", "\x04"+`{"token":"t1"}`))},
+			{"undeclared secret fed", RuleFeedNames, steps(mainP(begunToken), chanP("f1", "\x04"+`{"api_key":"a","token":"t1","extra":"x"}`))},
+			{"keep: every declared secret", "", steps(mainP(begunToken), chanP("f1", feedToken))},
+			{"keep: an empty feed for a program that declared none", "", steps(mainP(begunNone), chanP("f1", "\x04{}"), chanP("f1", fed))},
+		}},
+		{RuleChannelMalformedAnswered, []ruleCase{
+			{"malformed enqueue answered", RuleChannelMalformedAnswered, steps(mainP(begunNone), chanP("e1", "\x02{}"), chanP("e1", delivered))},
+			{"unknown request tag answered", RuleChannelMalformedAnswered, steps(mainP(begunNone), chanP("x1", "\x07"), chanP("x1", "\x00"))},
+			{"keep: malformed request, finish alone", "", steps(mainP(begunNone), chanP("e1", "\x02{}"), chanFinish("e1"))},
+			{"keep: empty request, finish alone", "", steps(mainP(begunNone), chanP("e1", ""), chanFinish("e1"))},
+		}},
+		{RuleChannelOneAnswer, []ruleCase{
+			{"two answers", RuleChannelOneAnswer, steps(mainP(begunNone), chanP("e1", enqueueReq), chanP("e1", delivered), chanP("e1", delivered))},
+			{"info answered twice", RuleChannelOneAnswer, steps(mainP(begunNone), chanP("i1", infoReq), chanP("i1", "# notes"), chanP("i1", "more"))},
+			{"keep: a postgres byte stream", "", steps(mainP(begunNone), chanP("p1", postgresReq), chanP("p1", "R\x00"), chanP("p1", "Z"), chanP("p1", ""), chanFinish("p1"))},
+			{"keep: a finish with no answer", "", steps(mainP(begunNone), chanP("e1", enqueueReq), chanFinish("e1"))},
+		}},
+		{RuleChannelAnswerFamily, []ruleCase{
+			{"dequeue answer on an enqueue channel", RuleChannelAnswerFamily,
+				steps(mainP(begunNone), chanAs("e1", ScopeChannelRequest, enqueueReq), chanAs("e1", ScopeDequeueAnswer, "\x01"))},
+			{"feed answer on a dequeue channel", RuleChannelAnswerFamily,
+				steps(mainP(begunNone), chanAs("d1", ScopeChannelRequest, dequeueReq), chanAs("d1", ScopeFeedAnswer, "\x00"))},
+			{"enqueue answer on an info channel", RuleChannelAnswerFamily,
+				steps(mainP(begunNone), chanAs("i1", ScopeChannelRequest, infoReq), chanAs("i1", ScopeEnqueueAnswer, "\x00"))},
+			{"a second request", RuleChannelAnswerFamily,
+				steps(mainP(begunNone), chanAs("e1", ScopeChannelRequest, enqueueReq), chanAs("e1", ScopeChannelRequest, enqueueReq))},
+			{"keep: each family", "", steps(mainP(begunNone),
+				chanAs("e1", ScopeChannelRequest, enqueueReq), chanAs("e1", ScopeEnqueueAnswer, "\x01"),
+				chanAs("d1", ScopeChannelRequest, dequeueReq), chanAs("d1", ScopeDequeueAnswer, "\x00"),
+				chanAs("f1", ScopeChannelRequest, "\x04{}"), chanAs("f1", ScopeFeedAnswer, "\x00"),
+				chanAs("i1", ScopeChannelRequest, infoReq), chanAs("i1", ScopeOpaque, "# notes"),
+				chanAs("p1", ScopeChannelRequest, postgresReq), chanAs("p1", ScopeOpaque, "R"))},
+		}},
+		{RuleChannelAnswerDecode, []ruleCase{
+			{"feed answered with an enqueue refusal", RuleChannelAnswerDecode, steps(mainP(begunNone), chanP("f1", "\x04{}"), chanP("f1", "\x02"+`{"message":"no"}`))},
+			{"empty enqueue answer", RuleChannelAnswerDecode, steps(mainP(begunNone), chanP("e1", enqueueReq), chanP("e1", ""))},
+			{"dequeue error without a body", RuleChannelAnswerDecode, steps(mainP(begunNone), chanP("d1", dequeueReq), chanP("d1", "\x02"))},
+			{"keep: every answer decodes", "", steps(mainP(begunNone),
+				chanP("e1", enqueueReq), chanP("e1", "\x02"+`{"message":"no"}`),
+				chanP("d1", dequeueReq), chanP("d1", "\x01"),
+				chanP("f1", "\x04{}"), chanP("f1", feedRefused))},
+		}},
+	}
+}
+
+// TestCheckerRules: every rule has a case that breaks it and one that keeps
+// it, and each reports the right rule at the right event.
+func TestCheckerRules(t *testing.T) {
+	broken, kept := map[Rule]bool{}, map[Rule]bool{}
+	for _, group := range ruleGroups() {
+		for _, tc := range group.cases {
+			t.Run(string(group.rule)+"/"+tc.name, func(t *testing.T) {
+				var c Checker
+				for i, s := range tc.steps {
+					err := s.feed(&c)
+					if i < len(tc.steps)-1 || tc.rule == "" {
+						require.NoError(t, err, "step %d", i)
+						continue
+					}
+					var v *Violation
+					require.ErrorAs(t, err, &v, "step %d", i)
+					assert.Equal(t, tc.rule, v.Rule, v.Error())
+					assert.Equal(t, s.main, v.Event.Main)
+					assert.Equal(t, s.finish, v.Event.Finish)
+					if !s.main {
+						assert.Equal(t, s.id, v.Event.Channel)
+					}
+					assert.NotEmpty(t, v.Detail)
+				}
+			})
+			if tc.rule == "" {
+				kept[group.rule] = true
+			} else {
+				broken[tc.rule] = true
+			}
+		}
+	}
+	for _, r := range Rules() {
+		assert.True(t, broken[r], "no case breaks %s", r)
+		assert.True(t, kept[r], "no case keeps %s", r)
+	}
+	assert.Len(t, broken, len(Rules()))
+}
+
+// TestCheckerStaysFailed: after a violation every call returns it.
+func TestCheckerStaysFailed(t *testing.T) {
+	var c Checker
+	require.NoError(t, c.Err())
+	require.NoError(t, c.Main([]byte(begunNone)))
+	first := c.Main([]byte(chunk))
+	require.Error(t, first)
+	assert.Same(t, first, c.Main([]byte(active)))
+	assert.Same(t, first, c.MainFinish())
+	assert.Same(t, first, c.Channel("e1", []byte(enqueueReq)))
+	assert.Same(t, first, c.ChannelFinish("e1"))
+	assert.Same(t, first, c.Err())
+
+	var v *Violation
+	require.True(t, errors.As(first, &v))
+	assert.Equal(t, "main.chunk-outside-loop: main Chunk: no loop is open (none has begun); a Chunk comes only between an Active and its Inactive", v.Error())
+}
+
+// TestCheckerState: the accessors follow the stream.
+func TestCheckerState(t *testing.T) {
+	var c Checker
+	assert.False(t, c.Gated(), "nothing declared yet")
+	require.NoError(t, c.Main([]byte(begunToken)))
+	assert.True(t, c.Gated())
+	for _, s := range fedSteps("f1") {
+		require.NoError(t, s.feed(&c))
+	}
+	assert.False(t, c.Gated())
+	require.NoError(t, c.Main([]byte(active)))
+	assert.True(t, c.InLoop())
+	assert.Equal(t, 1, c.Loops())
+	require.NoError(t, c.Main([]byte(inactiveToken)))
+	assert.False(t, c.InLoop())
+	assert.True(t, c.Gated(), "an Inactive closes the gate")
+}
+
+// TestEventString: how an event names itself.
+func TestEventString(t *testing.T) {
+	tests := []struct {
+		ev   Event
+		want string
+	}{
+		{Event{Main: true, Variant: "Active"}, "main Active"},
+		{Event{Main: true, Finish: true}, "main finish"},
+		{Event{Main: true}, "main payload"},
+		{Event{Main: true, Scope: ScopeResponse}, "main begin.response payload"},
+		{Event{Channel: "c1", Scope: "dequeue.response"}, "channel c1 dequeue.response payload"},
+		{Event{Channel: "c1", Variant: "Enqueue"}, "channel c1 Enqueue"},
+		{Event{Channel: "c1", Finish: true}, "channel c1 finish"},
+		{Event{Channel: "a b"}, `channel "a b" payload`},
+		{Event{Channel: ""}, `channel "" payload`},
+	}
+	for _, tt := range tests {
+		assert.Equal(t, tt.want, tt.ev.String())
+	}
+}
+
+// TestViolationNeverShowsValues: names may appear in a violation, values
+// never do.
+func TestViolationNeverShowsValues(t *testing.T) {
+	const marker = "sk_live_MARKER42"
+	cases := [][]step{
+		join(steps(mainP(begunToken)), fedSteps("f1"), steps(mainP(active), mainP("\x04"+`{"token":"`+marker+`","api_key":"`+marker+`"}`))),
+		steps(mainP(begunNone), mainP(active), mainP("\x04"+`{"x":"`+marker+`"`)),
+		steps(mainP(begunNone), mainP(active), mainP("\x04"+`{"x":`+marker+`}`)),
+		steps(mainP(begunToken), chanP("f1", "\x04"+`{"token":"`+marker+`"}`)),
+		steps(mainP(begunToken), chanP("f1", "\x04"+`{"api_key":"`+marker+`","token":"`+marker+`","more":"`+marker+`"}`)),
+		steps(mainP("\x04" + `{"token":"` + marker + `"}`)),
+	}
+	for i, ss := range cases {
+		var c Checker
+		var err error
+		for _, s := range ss {
+			if err = s.feed(&c); err != nil {
+				break
+			}
+		}
+		require.Error(t, err, "case %d", i)
+		assert.NotContains(t, err.Error(), marker, "case %d", i)
+		assert.NotContains(t, err.Error(), "MARKER", "case %d", i)
+	}
+}
+
+// FuzzChecker: no input makes the Checker panic, and a violation sticks.
+func FuzzChecker(f *testing.F) {
+	f.Add([]byte{0, 0, 1, 3, 2, 9, 1})
+	f.Add([]byte("\x00\x00{}\x01\x03\x05\x02\x02{\"key\":\"k\",\"content\":[]}"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var c Checker
+		var failed error
+		for len(data) >= 2 {
+			op, n := data[0], int(data[1])%8
+			data = data[2:]
+			n = min(n, len(data))
+			payload := data[:n]
+			data = data[n:]
+			id := string(rune('a' + op%3))
+			var err error
+			switch op % 5 {
+			case 0:
+				err = c.Main(payload)
+			case 1:
+				err = c.MainFinish()
+			case 2:
+				err = c.Channel(id, payload)
+			case 3:
+				err = c.ChannelFinish(id)
+			case 4:
+				err = c.ChannelAs(id, ScopeOpaque, payload)
+			}
+			if failed != nil {
+				require.Same(t, failed, err)
+			} else if err != nil {
+				failed = err
+				var v *Violation
+				require.ErrorAs(t, err, &v)
+			}
+		}
+	})
+}

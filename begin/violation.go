@@ -1,0 +1,144 @@
+package begin
+
+import (
+	"strconv"
+	"unicode"
+)
+
+// Rule names one rule of a begin's sequence. Its string is a stable
+// identifier: tools print it and tests compare it, so it never changes.
+//
+// The rules, in the order a Checker tests them for one event (the first
+// broken is the one reported):
+//
+//	main.after-finish           nothing on the main stream after its finish, not even a second finish
+//	main.after-error            after an Error, the main stream carries only the finish
+//	main.scope                  the main stream carries begin.response payloads only (labelled)
+//	main.decode                 a main-stream payload decodes as a begin.response
+//	main.active-trailing-bytes  Active is the byte 3 and nothing else
+//	main.begun-first            the first payload is Begun (or, for a begin that failed, Error)
+//	main.begun-once             Begun comes once
+//	main.active-in-loop         no Active while a loop is open
+//	secrets.gated               a program that declared a secret gets no Active until a Secrets channel is answered Fed after Begun or the latest Inactive
+//	main.chunk-outside-loop     a Chunk comes only between an Active and its Inactive
+//	main.inactive-outside-loop  an Inactive comes only while a loop is open
+//	inactive.values             an Inactive carries every secret declared rotating, and no other name
+//	main.error-outside-loop     after Begun, an Error only ends an open loop (whose rotating secrets could not be collected)
+//	main.finish-in-loop         no finish while a loop is open: a loop ends with Inactive, or with Error and then the finish
+//	channel.after-finish        nothing on a channel after its finish
+//	channel.request-first       a channel opens with its request (begin.channel_request), not an answer or a finish
+//	channel.before-begun        no channel opens before Begun
+//	secrets.feed-names          a Secrets request feeds every secret the program declared and no other name (order not checked)
+//	channel.malformed-answered  a request that does not decode is answered by the finish alone
+//	channel.one-answer          a channel has at most one answer (a Postgres channel's byte stream excepted)
+//	channel.answer-family       an answer is of its request's family (labelled; see below)
+//	channel.answer-decode       an Enqueue, Dequeue or Secrets answer decodes in its family
+//
+// The families: Enqueue is answered by enqueue.response, Dequeue by
+// dequeue.response, Secrets by secrets.feed_response, and Postgres and Info
+// by opaque payloads, which are not read. The rules marked "labelled" apply
+// only to payloads given with a scope label (MainAs, ChannelAs).
+type Rule string
+
+// The rules; see Rule for what each one says.
+const (
+	RuleMainAfterFinish          Rule = "main.after-finish"
+	RuleMainAfterError           Rule = "main.after-error"
+	RuleMainScope                Rule = "main.scope"
+	RuleMainDecode               Rule = "main.decode"
+	RuleActiveTrailingBytes      Rule = "main.active-trailing-bytes"
+	RuleBegunFirst               Rule = "main.begun-first"
+	RuleBegunOnce                Rule = "main.begun-once"
+	RuleActiveInLoop             Rule = "main.active-in-loop"
+	RuleSecretsGated             Rule = "secrets.gated"
+	RuleChunkOutsideLoop         Rule = "main.chunk-outside-loop"
+	RuleInactiveOutsideLoop      Rule = "main.inactive-outside-loop"
+	RuleInactiveValues           Rule = "inactive.values"
+	RuleErrorOutsideLoop         Rule = "main.error-outside-loop"
+	RuleFinishInLoop             Rule = "main.finish-in-loop"
+	RuleChannelAfterFinish       Rule = "channel.after-finish"
+	RuleChannelRequestFirst      Rule = "channel.request-first"
+	RuleChannelBeforeBegun       Rule = "channel.before-begun"
+	RuleFeedNames                Rule = "secrets.feed-names"
+	RuleChannelMalformedAnswered Rule = "channel.malformed-answered"
+	RuleChannelOneAnswer         Rule = "channel.one-answer"
+	RuleChannelAnswerFamily      Rule = "channel.answer-family"
+	RuleChannelAnswerDecode      Rule = "channel.answer-decode"
+)
+
+// Rules lists every rule, in the order a Checker tests them. The slice is
+// the caller's.
+func Rules() []Rule {
+	return []Rule{
+		RuleMainAfterFinish, RuleMainAfterError, RuleMainScope, RuleMainDecode,
+		RuleActiveTrailingBytes, RuleBegunFirst, RuleBegunOnce, RuleActiveInLoop,
+		RuleSecretsGated, RuleChunkOutsideLoop, RuleInactiveOutsideLoop,
+		RuleInactiveValues, RuleErrorOutsideLoop, RuleFinishInLoop,
+		RuleChannelAfterFinish, RuleChannelRequestFirst, RuleChannelBeforeBegun,
+		RuleFeedNames, RuleChannelMalformedAnswered, RuleChannelOneAnswer,
+		RuleChannelAnswerFamily, RuleChannelAnswerDecode,
+	}
+}
+
+// Event is one thing that happened on a begin, as a Violation names it: a
+// payload or a finish, on the main stream or on one channel. It never holds
+// a payload's bytes.
+type Event struct {
+	Main    bool   // on the main stream; otherwise on the channel Channel
+	Channel string // the channel's id; empty on the main stream
+	Finish  bool   // the stream's finish rather than a payload
+	// Scope is the payload's scope: its label on a labelled event, else what
+	// its place on the stream makes it. Empty for a finish.
+	Scope string
+	// Variant is the payload's decoded variant ("Begun", "Active",
+	// "Enqueue", "Delivered", "Fed", ...). Empty for a finish, and for a
+	// payload that did not decode or that the checker does not read.
+	Variant string
+}
+
+// String says where and what: "main Active", "main finish", "channel c1
+// Enqueue", "channel c1 finish"; a payload with no variant is named by its
+// scope ("channel c1 dequeue.response payload"), or as "payload".
+func (e Event) String() string {
+	where := "main"
+	if !e.Main {
+		where = "channel " + displayToken(e.Channel)
+	}
+	switch {
+	case e.Finish:
+		return where + " finish"
+	case e.Variant != "":
+		return where + " " + e.Variant
+	case e.Scope != "":
+		return where + " " + displayToken(e.Scope) + " payload"
+	}
+	return where + " payload"
+}
+
+// displayToken shows a channel id or a scope bare when it is one plain
+// token, else quoted, so a message stays one line.
+func displayToken(id string) string {
+	if id == "" {
+		return `""`
+	}
+	for _, r := range id {
+		if r == unicode.ReplacementChar || unicode.IsSpace(r) || !unicode.IsPrint(r) || r == '"' {
+			return strconv.Quote(id)
+		}
+	}
+	return id
+}
+
+// Violation is the first rule a begin broke: which rule, at which event,
+// and why. It names secrets at most, never their values. A Checker returns
+// it as an error; errors.As finds it.
+type Violation struct {
+	Rule   Rule
+	Event  Event
+	Detail string // what was wrong, in a sentence
+}
+
+// Error is "<rule>: <event>: <detail>".
+func (v *Violation) Error() string {
+	return string(v.Rule) + ": " + v.Event.String() + ": " + v.Detail
+}

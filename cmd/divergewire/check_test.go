@@ -1,0 +1,290 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/diverge-network/diverge-sdk-go/begin"
+	"github.com/diverge-network/diverge-sdk-go/internal/scopes"
+)
+
+const tracesDir = "../../testdata/traces"
+
+// verdict is what check must say of a trace: ok (rule empty), or the rule
+// it breaks first and the line that breaks it.
+type verdict struct {
+	rule begin.Rule
+	line int
+}
+
+// traceVerdicts lists every file in testdata/traces.
+func traceVerdicts() map[string]verdict {
+	return map[string]verdict{
+		"ok_begin_error.trace":     {},
+		"ok_dequeue_waiting.trace": {},
+		"ok_finish_only.trace":     {},
+		"ok_gated.trace":           {},
+		"ok_loop_error.trace":      {},
+		"ok_loops_ungated.trace":   {},
+		"ok_no_loop.trace":         {},
+		"ok_not_served.trace":      {},
+		"ok_refused.trace":         {},
+
+		"bad_main_after_finish.trace":          {begin.RuleMainAfterFinish, 4},
+		"bad_main_after_error.trace":           {begin.RuleMainAfterError, 7},
+		"bad_main_scope.trace":                 {begin.RuleMainScope, 4},
+		"bad_main_decode.trace":                {begin.RuleMainDecode, 4},
+		"bad_main_active_trailing_bytes.trace": {begin.RuleActiveTrailingBytes, 5},
+		"bad_main_begun_first.trace":           {begin.RuleBegunFirst, 2},
+		"bad_main_begun_once.trace":            {begin.RuleBegunOnce, 3},
+		"bad_main_active_in_loop.trace":        {begin.RuleActiveInLoop, 6},
+		"bad_secrets_gated.trace":              {begin.RuleSecretsGated, 14},
+		"bad_main_chunk_outside_loop.trace":    {begin.RuleChunkOutsideLoop, 7},
+		"bad_main_inactive_outside_loop.trace": {begin.RuleInactiveOutsideLoop, 3},
+		"bad_inactive_values_missing.trace":    {begin.RuleInactiveValues, 9},
+		"bad_inactive_values_extra.trace":      {begin.RuleInactiveValues, 10},
+		"bad_main_error_outside_loop.trace":    {begin.RuleErrorOutsideLoop, 3},
+		"bad_main_finish_in_loop.trace":        {begin.RuleFinishInLoop, 6},
+		"bad_channel_after_finish.trace":       {begin.RuleChannelAfterFinish, 7},
+		"bad_channel_request_first.trace":      {begin.RuleChannelRequestFirst, 3},
+		"bad_channel_before_begun.trace":       {begin.RuleChannelBeforeBegun, 2},
+		"bad_secrets_feed_names.trace":         {begin.RuleFeedNames, 3},
+		"bad_channel_malformed_answered.trace": {begin.RuleChannelMalformedAnswered, 5},
+		"bad_channel_one_answer.trace":         {begin.RuleChannelOneAnswer, 6},
+		"bad_channel_answer_family.trace":      {begin.RuleChannelAnswerFamily, 4},
+		"bad_channel_answer_decode.trace":      {begin.RuleChannelAnswerDecode, 4},
+	}
+}
+
+// runCheck runs the check subcommand in-process.
+func runCheck(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code = check(args, strings.NewReader(stdin), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+// TestCheckTraces: check gives every trace its expected verdict.
+func TestCheckTraces(t *testing.T) {
+	for file, want := range traceVerdicts() {
+		t.Run(file, func(t *testing.T) {
+			code, out, errOut := runCheck(t, "", filepath.Join(tracesDir, file))
+			assert.Empty(t, errOut)
+			if want.rule == "" {
+				assert.Equal(t, 0, code)
+				assert.Equal(t, "ok\n", out)
+				return
+			}
+			assert.Equal(t, 1, code)
+			prefix := "violation line " + strconv.Itoa(want.line) + ": " + string(want.rule) + ": "
+			assert.True(t, strings.HasPrefix(out, prefix), "want %q…, got %q", prefix, out)
+			assert.Equal(t, 1, strings.Count(out, "\n"), "one line")
+		})
+	}
+}
+
+// TestTraceFilesListed: the table and the directory agree, and every rule
+// has a trace that breaks it.
+func TestTraceFilesListed(t *testing.T) {
+	entries, err := os.ReadDir(tracesDir)
+	require.NoError(t, err)
+	var onDisk []string
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".trace") {
+			onDisk = append(onDisk, e.Name())
+		}
+	}
+	var listed []string
+	broken := map[begin.Rule]bool{}
+	for file, v := range traceVerdicts() {
+		listed = append(listed, file)
+		broken[v.rule] = true
+	}
+	slices.Sort(onDisk)
+	slices.Sort(listed)
+	assert.Equal(t, listed, onDisk, "testdata/traces and traceVerdicts differ")
+	for _, r := range begin.Rules() {
+		assert.True(t, broken[r], "no trace breaks %s", r)
+	}
+
+	readme, err := os.ReadFile(filepath.Join(tracesDir, "README.md"))
+	require.NoError(t, err)
+	for _, file := range onDisk {
+		assert.Contains(t, string(readme), "`"+file+"`", "README.md does not describe %s", file)
+	}
+}
+
+// TestTracePayloadsCanonical: every payload in the traces that decodes is
+// in canonical form (re-encoding gives it back), except the Active with a
+// trailing byte, which is there to break that rule.
+func TestTracePayloadsCanonical(t *testing.T) {
+	for file := range traceVerdicts() {
+		f, err := os.Open(filepath.Join(tracesDir, file))
+		require.NoError(t, err)
+		events, err := readTrace(f)
+		f.Close()
+		require.NoError(t, err, file)
+		for _, ev := range events {
+			if ev.finish || ev.scope == begin.ScopeOpaque {
+				continue
+			}
+			scope, ok := scopes.Lookup(ev.scope)
+			require.True(t, ok)
+			again, err := scope.Conform(nil, ev.payload)
+			if err != nil {
+				continue // a payload that does not decode, on purpose
+			}
+			if file == "bad_main_active_trailing_bytes.trace" && ev.line == 5 {
+				assert.Equal(t, []byte{3}, again)
+				continue
+			}
+			assert.Equal(t, ev.payload, again, "%s:%d is not canonical", file, ev.line)
+		}
+	}
+}
+
+// TestCheckUsage: usage errors and malformed traces exit 2 with a message on
+// stderr and nothing on stdout.
+func TestCheckUsage(t *testing.T) {
+	tests := []struct {
+		name   string
+		args   []string
+		stdin  string
+		stderr string
+	}{
+		{"no args", nil, "", "usage:"},
+		{"two args", []string{"a", "b"}, "", "usage:"},
+		{"a flag", []string{"--strict"}, "", "usage:"},
+		{"missing file", []string{filepath.Join(t.TempDir(), "none.trace")}, "", "none.trace"},
+		{"two fields", []string{"-"}, "main begin.response\n", "stdin:1: expected `<stream> <scope> <hex>` or `<stream> finish`"},
+		{"four fields", []string{"-"}, "# c\nmain begin.response 03 04\n", "stdin:2: expected"},
+		{"unknown scope", []string{"-"}, "main begin.nope 03\n", `stdin:1: unknown scope "begin.nope"`},
+		{"bad hex", []string{"-"}, "main begin.response 0g\n", "stdin:1: bad hex"},
+		{"odd hex", []string{"-"}, "main begin.response 030\n", "stdin:1: bad hex"},
+		{"a malformed line after a violation", []string{"-"}, "main begin.response 03\nmain oops\n", "stdin:2: expected"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errOut := runCheck(t, tt.stdin, tt.args...)
+			assert.Equal(t, 2, code)
+			assert.Empty(t, out)
+			assert.Contains(t, errOut, tt.stderr)
+		})
+	}
+}
+
+// TestCheckStdin: a trace on stdin, with comments, blank lines, tabs, CRLF
+// and the empty payload.
+func TestCheckStdin(t *testing.T) {
+	trace := "# a session\r\n\r\nmain\tbegin.response\t007b7d\r\nc1 begin.channel_request 01\nc1 opaque -\nc1 finish\nmain finish\n"
+	code, out, errOut := runCheck(t, trace, "-")
+	require.Equal(t, 0, code, errOut)
+	assert.Equal(t, "ok\n", out)
+
+	code, out, _ = runCheck(t, "main begin.response 007b7d\nmain begin.response 02"+plain(`{}`)+"\n", "-")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "violation line 2: main.chunk-outside-loop: main Chunk: no loop is open (none has begun); a Chunk comes only between an Active and its Inactive\n", out)
+}
+
+// TestCheckViaRun: run dispatches check.
+func TestCheckViaRun(t *testing.T) {
+	var out, errOut bytes.Buffer
+	code := run([]string{"check", filepath.Join(tracesDir, "ok_gated.trace")}, strings.NewReader(""), &out, &errOut)
+	require.Equal(t, 0, code, errOut.String())
+	assert.Equal(t, "ok\n", out.String())
+}
+
+// TestCheckNeverShowsSecrets: no verdict quotes a secret value.
+func TestCheckNeverShowsSecrets(t *testing.T) {
+	for file := range traceVerdicts() {
+		_, out, _ := runCheck(t, "", filepath.Join(tracesDir, file))
+		assert.NotContains(t, out, "sk_example", file)
+		assert.NotContains(t, out, "st_example", file)
+	}
+}
+
+// TestDecodeTrace: decode shows a trace event by event, stream first, with
+// loop boundaries, and hides secret values.
+func TestDecodeTrace(t *testing.T) {
+	code, out, errOut := runDecode(t, "", filepath.Join(tracesDir, "ok_gated.trace"))
+	require.Equal(t, 0, code, errOut)
+	assert.Empty(t, errOut)
+	lines := strings.Split(out, "\n")
+	for _, want := range []string{
+		"main  line 4  begin.response  Begun",
+		"    session_token: rotating",
+		"e1  line 6  begin.channel_request  Enqueue",
+		"f1  line 8  begin.channel_request  Secrets",
+		"    api_key: <hidden>",
+		"f1  line 9  secrets.feed_response  Fed",
+		"f1  line 10  finish",
+		"── loop 1 ──",
+		"main  line 11  begin.response  Active",
+		"e1  line 13  enqueue.response  Delivered",
+		"main  line 17  begin.response  Inactive",
+		"── end of loop 1 ──",
+		"── loop 2 ──",
+		"── end of loop 2 ──",
+		"main  line 29  finish",
+	} {
+		assert.Contains(t, lines, want)
+	}
+	assert.Less(t, slices.Index(lines, "── loop 1 ──"), slices.Index(lines, "main  line 11  begin.response  Active"))
+	inactive := slices.Index(lines, "main  line 17  begin.response  Inactive")
+	assert.Equal(t, []string{"  values:", "    session_token: <hidden>", "── end of loop 1 ──"}, lines[inactive+1:inactive+4])
+	assert.NotContains(t, out, "sk_example")
+	assert.NotContains(t, out, "st_example")
+
+	code, out, _ = runDecode(t, "", "--show-secrets", filepath.Join(tracesDir, "ok_gated.trace"))
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, `    session_token: "st_example_rotated_1"`)
+}
+
+// TestDecodeTraceOutput compares a whole output, so the format stays stable.
+func TestDecodeTraceOutput(t *testing.T) {
+	trace := "# t\nmain begin.response " + tagged(0, `{}`) + "\n" +
+		"p1 begin.channel_request 0001020304\n" +
+		"p1 opaque 5a00\n" +
+		"main begin.response 03\n" +
+		"main begin.response " + tagged(2, `{"a":1}`) + "\n" +
+		"main begin.response " + tagged(1, `{"message":"token was not handed back"}`) + "\n" +
+		"main begin.response 09\n" +
+		"main finish\n"
+	code, out, errOut := runDecode(t, trace, "-")
+	assert.Equal(t, 1, code, errOut)
+	assert.Equal(t, `# t
+main  line 2  begin.response  Begun
+  dependencies: 0
+  secrets: none
+p1  line 3  begin.channel_request  Postgres
+  conn_id: 01020304
+p1  line 4  opaque  2 bytes, not read
+── loop 1 ──
+main  line 5  begin.response  Active
+main  line 6  begin.response  Chunk
+  json: {"a":1}
+main  line 7  begin.response  Error
+  message: "token was not handed back"
+── end of loop 1, by an Error ──
+main  line 8  begin.response  ERROR unknown_tag: unknown agents begin response tag 9
+main  line 9  finish
+`, out)
+}
+
+// TestDecodeTraceUsage: a malformed trace line is a usage error; the other
+// lines are still shown.
+func TestDecodeTraceUsage(t *testing.T) {
+	code, out, errOut := runDecode(t, "main finish\nmain begin.response\nc1 nope.scope 00\nmain finish\n", "-")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "stdin:2: expected `<stream> <scope> <hex>` or `<stream> finish`")
+	assert.Contains(t, errOut, `stdin:3: unknown scope "nope.scope"`)
+	assert.Equal(t, "main  line 1  finish\nmain  line 4  finish\n", out)
+}
