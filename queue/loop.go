@@ -1,0 +1,112 @@
+package queue
+
+import "context"
+
+// loopPhase is where a loop is in its life. Guarded by the queue's mutex.
+type loopPhase uint8
+
+const (
+	starting loopPhase = iota // StartLoop has not returned
+	running                   // StartLoop returned nil
+	ended                     // End was called
+	failed                    // StartLoop returned an error
+)
+
+// Loop is the queue's handle on one loop of the program, given to
+// Agent.StartLoop. The proxy calls Seam at each of the agent's seams and End
+// when the loop's stream ends. Methods on a loop that failed to start, or
+// has ended, do nothing.
+type Loop struct {
+	q       *Queue
+	phase   loopPhase
+	seaming bool // an Offer for this loop is in flight
+}
+
+// Seam is the agent at a seam of this loop: every message waiting is taken,
+// in enqueue order, and handed to the program by Agent.Offer (with ctx), in
+// the calling goroutine; each is then Delivered, or Refused if Offer refused
+// it. It returns how many messages were offered. Nothing is taken while the
+// gate is closed, or while another Seam of this loop is offering: seams of
+// one loop are one at a time, so the program gets its messages in order.
+// Seam may be called once StartLoop has the handle, before it returns.
+func (l *Loop) Seam(ctx context.Context) int {
+	if l == nil || l.q == nil {
+		return 0
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	q := l.q
+	q.lock()
+	if q.loop != l || l.seaming || !q.open || q.closed || len(q.waiting) == 0 {
+		q.unlock()
+		return 0
+	}
+	batch := q.take()
+	l.seaming = true
+	if q.trace != nil {
+		q.trace(event{kind: evSeam, loop: l, seqs: seqsOf(batch)})
+	}
+	q.unlock()
+
+	var refused []error
+	if q.agent != nil {
+		refused = q.agent.Offer(ctx, l, requests(batch))
+	} else {
+		refused = refuseAll(len(batch))
+	}
+
+	q.lock()
+	defer q.unlock()
+	l.seaming = false
+	q.settleVerdicts(batch, refused)
+	return len(batch)
+}
+
+// End is the loop's end: its stream ended, however it ended, and the proxy
+// is about to send Inactive. Call it before the Inactive frame is written,
+// holding whatever orders the begin's main stream, so that the next loop's
+// Active (which StartLoop writes) cannot overtake the Inactive and a Fed
+// answered after the Inactive is never undone by it. If the program
+// declared a secret, the gate closes until the next Fed; if messages wait
+// and the gate is open, they start the next loop. Later calls do nothing.
+// A proxy whose loop ends in an Error and the finish calls Close instead.
+func (l *Loop) End() {
+	if l == nil || l.q == nil {
+		return
+	}
+	q := l.q
+	q.lock()
+	defer q.unlock()
+	if l.phase == ended || l.phase == failed {
+		return
+	}
+	l.phase = ended
+	if q.trace != nil {
+		q.trace(event{kind: evEnd, loop: l})
+	}
+	if q.loop != l {
+		return
+	}
+	q.loop = nil
+	if q.gated {
+		q.open = false
+	}
+	q.kick()
+}
+
+// refuseAll is the verdict of an absent program on n messages.
+func refuseAll(n int) []error {
+	refused := make([]error, n)
+	for i := range refused {
+		refused[i] = errNoAgent
+	}
+	return refused
+}
+
+var errNoAgent = noAgentError{}
+
+type noAgentError struct{}
+
+// Error gives the words a refusal carries when there is no agent.
+func (noAgentError) Error() string { return noAgentWords }
