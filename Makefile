@@ -47,6 +47,8 @@ oracle:
 
 ## interop: differential run of INTEROP_N mutated payloads (and every vector) against the oracle
 interop: oracle
+	$(GO) build -o $(RUSTREF_TARGET_DIR)/divergewire ./cmd/divergewire
+	$(GO) run ./internal/cmd/interop -oracle $(RUSTREF_TARGET_DIR)/release/rustref -go $(RUSTREF_TARGET_DIR)/divergewire -n 0
 	$(GO) run ./internal/cmd/interop -oracle $(RUSTREF_TARGET_DIR)/release/rustref -n $(INTEROP_N) -seed $(INTEROP_SEED)
 	$(GO) run ./internal/cmd/interop -oracle $(RUSTREF_TARGET_DIR)/release/rustref -corpus testdata/regress/corpus.txt -show 20
 

@@ -3,7 +3,7 @@
 // scope after another so every scope gets its share), answers every payload
 // with the Go decoders and with `rustref conform`, and compares the answers.
 //
-//	go run ./internal/cmd/interop -oracle PATH [-n 300000] [-seed 1] [-vectors a.json:b.json]
+//	go run ./internal/cmd/interop -oracle PATH [-n 300000] [-seed 1] [-vectors a.json:b.json] [-go DIVERGEWIRE]
 //
 // Rules (FORMAT.md, and issue 3): acceptance and error variant must match;
 // where the oracle's re-encoding equals the input, Go's must too; where it
@@ -36,6 +36,7 @@ type payload struct {
 
 func main() {
 	oracle := flag.String("oracle", os.Getenv("RUSTREF"), "path of the rustref binary")
+	goBin := flag.String("go", "", "answer the Go side with this binary's `conform` (divergewire) instead of the decoders in process")
 	vectors := flag.String("vectors", "testdata/golden/vectors.json:testdata/golden/bench.json", "colon-separated vector files to seed from")
 	n := flag.Int("n", 300000, "mutants to make, besides the vectors themselves")
 	seed := flag.Uint64("seed", 1, "seed of the mutations")
@@ -80,11 +81,22 @@ func main() {
 			fail(err.Error())
 		}
 	}
+	var goAnswers []string
+	if *goBin != "" {
+		if goAnswers, err = askOracle(*goBin, corpus); err != nil {
+			fail(err.Error())
+		}
+	}
 	agreed, disagreed := 0, 0
 	perScope := map[string]int{}
 	for i, p := range corpus {
 		perScope[p.scope]++
-		goAnswer := answerGo(p)
+		var goAnswer string
+		if goAnswers != nil {
+			goAnswer = goAnswers[i]
+		} else {
+			goAnswer = answerGo(p)
+		}
 		if agree(p.bytes, rust[i], goAnswer) {
 			agreed++
 			continue
@@ -249,8 +261,8 @@ func writeVectors(path string, corpus []payload, rust []string) error {
 	return f.Close()
 }
 
-// askOracle streams the corpus through `rustref conform` and returns its
-// answer to each line.
+// askOracle streams the corpus through `<path> conform` (rustref, or
+// divergewire for -go) and returns its answer to each line.
 func askOracle(path string, corpus []payload) ([]string, error) {
 	cmd := exec.Command(path, "conform")
 	in, err := cmd.StdinPipe()
