@@ -83,6 +83,26 @@ func (s *Secrets) Encode(dst []byte) ([]byte, error) {
 	return encodeAfter(dst, TagSecrets, s.Values.Encode)
 }
 
+// AppendChannelRequest appends r's payload to dst, as r.Encode does, but
+// picks the variant with a type switch, so no dynamic call is made.
+func AppendChannelRequest(dst []byte, r ChannelRequest) ([]byte, error) {
+	switch v := r.(type) {
+	case *Enqueue:
+		return v.Encode(dst)
+	case *Dequeue:
+		return v.Encode(dst)
+	case *Secrets:
+		return v.Encode(dst)
+	case Info:
+		return append(dst, TagInfo), nil
+	case Postgres:
+		return v.Encode(dst)
+	case nil:
+		return dst, errNilFrame
+	}
+	return r.Encode(dst)
+}
+
 // encodeAfter appends tag and then what encode appends, leaving dst as it
 // was on failure.
 func encodeAfter(dst []byte, tag byte, encode func([]byte) ([]byte, error)) ([]byte, error) {

@@ -1,6 +1,8 @@
 package begin
 
 import (
+	"errors"
+
 	protoerr "github.com/diverge-network/diverge-sdk-go/errors"
 	"github.com/diverge-network/diverge-sdk-go/secrets"
 	"github.com/diverge-network/diverge-sdk-go/wire"
@@ -97,6 +99,30 @@ func (Active) Encode(dst []byte) ([]byte, error) { return AppendActive(dst), nil
 func (i *Inactive) Encode(dst []byte) ([]byte, error) {
 	return encodeAfter(dst, TagInactive, i.Values.Encode)
 }
+
+// AppendResponse appends r's payload to dst, as r.Encode does, but picks
+// the variant with a type switch: a proxy writing a stream of frames pays no
+// dynamic call, and Active and Chunk, the frames it writes most, inline.
+func AppendResponse(dst []byte, r Response) ([]byte, error) {
+	switch v := r.(type) {
+	case Active:
+		return AppendActive(dst), nil
+	case Chunk:
+		return AppendChunk(dst, v.Object), nil
+	case *Inactive:
+		return v.Encode(dst)
+	case *Begun:
+		return v.Encode(dst)
+	case *Error:
+		return v.Encode(dst)
+	case nil:
+		return dst, errNilFrame
+	}
+	return r.Encode(dst)
+}
+
+// errNilFrame is the encode error for a nil frame.
+var errNilFrame = errors.New("begin: nil frame")
 
 // AppendChunk frames a chunk's JSON, already encoded, without reading it:
 // the relay path. body must be one JSON object.

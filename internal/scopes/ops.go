@@ -154,8 +154,9 @@ func feedAnswerOps(payload []byte) (Ops, error) {
 	}, nil
 }
 
-// frameOps times a frame family whose decode returns an interface.
-func frameOps[F interface{ Encode([]byte) ([]byte, error) }](decode func([]byte) (F, error)) opsOf {
+// frameOps times a frame family whose decode returns an interface; encode
+// is the family's type-switching append.
+func frameOps[F any](decode func([]byte) (F, error), encode func([]byte, F) ([]byte, error)) opsOf {
 	return func(payload []byte) (Ops, error) {
 		v, err := decode(payload)
 		if err != nil {
@@ -171,18 +172,19 @@ func frameOps[F interface{ Encode([]byte) ([]byte, error) }](decode func([]byte)
 				Sink.Value = x
 			},
 			Encode: func(n int) {
+				buf := out
 				for range n {
-					out, _ = v.Encode(out[:0])
+					buf, _ = encode(buf[:0], v)
 				}
-				Sink.Bytes = out
+				out, Sink.Bytes = buf, buf
 			},
 		}, nil
 	}
 }
 
 var (
-	responseOps       = frameOps(begin.DecodeResponse)
-	channelRequestOps = frameOps(begin.DecodeChannelRequest)
+	responseOps       = frameOps(begin.DecodeResponse, begin.AppendResponse)
+	channelRequestOps = frameOps(begin.DecodeChannelRequest, begin.AppendChannelRequest)
 )
 
 func blockOps(payload []byte) (Ops, error) {
