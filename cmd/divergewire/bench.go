@@ -27,13 +27,18 @@ import (
 // batches of about 20 ms; the answer is the median batch's time per call.
 func bench(args []string, stdout, stderr io.Writer) int {
 	ms := 200
-	if len(args) == 3 && args[0] == "--ms" {
-		n, err := strconv.Atoi(args[1])
+	if len(args) == 3 && (args[0] == "--ms" || args[1] == "--ms") {
+		// --ms N FILE, or FILE --ms N, as rustref takes it.
+		msArg, file := args[1], args[2]
+		if args[1] == "--ms" {
+			msArg, file = args[2], args[0]
+		}
+		n, err := strconv.Atoi(msArg)
 		if err != nil || n <= 0 {
 			fmt.Fprintln(stderr, "divergewire bench: --ms takes a whole number of milliseconds above 0")
 			return 2
 		}
-		ms, args = n, args[2:]
+		ms, args = n, []string{file}
 	}
 	if len(args) != 1 {
 		fmt.Fprintln(stderr, "usage: divergewire bench [--ms N] FILE")
