@@ -100,21 +100,25 @@ func (v *Values) Decode(src []byte) error {
 func (v *Values) Read(d *wire.Decoder) error {
 	// Gather the members first, so that the map is made at its final size
 	// rather than grown (and rehashed) member by member.
-	var buf [16]orderedmap.Pair[string, wire.Raw]
-	pairs := buf[:0]
+	type member struct {
+		name  string
+		value wire.Raw
+	}
+	var buf [16]member
+	members := buf[:0]
 	err := d.Map(func(name []byte) error {
 		value, err := d.Value()
-		pairs = wire.Append(pairs, orderedmap.Pair[string, wire.Raw]{Key: string(name), Value: value})
+		members = wire.Append(members, member{string(name), value})
 		return err
 	})
 	if err != nil {
 		return err
 	}
 	if v.m == nil {
-		v.m = orderedmap.New[string, wire.Raw](len(pairs))
+		v.m = orderedmap.New[string, wire.Raw](len(members))
 	}
-	for _, p := range pairs {
-		v.m.Set(p.Key, p.Value)
+	for _, m := range members {
+		v.m.Set(m.name, m.value)
 	}
 	return nil
 }
