@@ -37,7 +37,7 @@ func (s *Scope) Conform(dst, payload []byte) ([]byte, error) {
 	return s.Encode(dst, v)
 }
 
-// decoder is what every struct payload type has.
+// codec is what every struct payload type has.
 type codec interface {
 	Decode([]byte) error
 	Encode([]byte) ([]byte, error)
@@ -66,21 +66,16 @@ func typed[T any, P interface {
 	}
 }
 
-// encoder is what every decoded frame and block has.
-type encoder interface {
-	Encode([]byte) ([]byte, error)
-}
-
-func encodeAny(dst []byte, v any) ([]byte, error) { return v.(encoder).Encode(dst) }
-
 // All lists every scope, in the oracle's order.
 var All = []Scope{
 	typed[enqueue.Request]("enqueue.request"),
 	typed[enqueue.Response]("enqueue.response", enqueueAnswerOps),
 	typed[legacy.Request]("legacy.enqueue.request"),
 	typed[legacy.Response]("legacy.enqueue.response", legacyAnswerOps),
-	{Name: "begin.channel_request", Decode: func(b []byte) (any, error) { return begin.DecodeChannelRequest(b) }, Encode: encodeAny, Ops: channelRequestOps},
-	{Name: "begin.response", Decode: func(b []byte) (any, error) { return begin.DecodeResponse(b) }, Encode: encodeAny, Ops: responseOps},
+	{Name: "begin.channel_request", Decode: func(b []byte) (any, error) { return begin.DecodeChannelRequest(b) }, Encode: func(dst []byte, v any) ([]byte, error) {
+		return begin.AppendChannelRequest(dst, v.(begin.ChannelRequest))
+	}, Ops: channelRequestOps},
+	{Name: "begin.response", Decode: func(b []byte) (any, error) { return begin.DecodeResponse(b) }, Encode: func(dst []byte, v any) ([]byte, error) { return begin.AppendResponse(dst, v.(begin.Response)) }, Ops: responseOps},
 	typed[dequeue.Request]("dequeue.request"),
 	typed[dequeue.Response]("dequeue.response", dequeueAnswerOps),
 	typed[secrets.FeedResponse]("secrets.feed_response", feedAnswerOps),
