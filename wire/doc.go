@@ -20,7 +20,7 @@
 // UTF-8. This package therefore reads and writes JSON itself:
 //
 //   - [Writer] appends compact JSON with serde_json's string escaping and
-//     float formatting (ryu's shortest form, with ".0" on whole numbers).
+//     float formatting (the shortest digits, laid out as serde_json 1.0.150 lays them out, with ".0" on whole numbers).
 //   - [Decoder] reads it with serde's rules: case-sensitive member names,
 //     duplicate struct members rejected, unknown members skipped, a struct
 //     also accepted as an array of its members, the 127-deep nesting limit,

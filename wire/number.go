@@ -40,8 +40,8 @@ func (d *Decoder) peekByte() byte {
 }
 
 // parseNumber reads a number at the cursor ('-' or a digit) exactly as
-// serde_json 1.0.87 does without float_roundtrip, including its inexact
-// decimal-to-f64 conversion and its quirks at the u64 boundary.
+// serde_json 1.0.150 does without float_roundtrip, including its inexact
+// decimal-to-f64 conversion and its handling of integers past u64.
 func (d *Decoder) parseNumber() (number, error) {
 	positive := true
 	if d.src[d.pos] == '-' {
@@ -95,21 +95,24 @@ func (d *Decoder) numberTail(positive bool, sig uint64) (number, error) {
 	return number{kind: numF64, f: -float64(sig)}, nil
 }
 
+// decimal reads the fraction after a '.'. exp is the power of ten already
+// owed by digits of the integer part that did not fit the significand.
 func (d *Decoder) decimal(positive bool, sig uint64, exp int32) (float64, error) {
 	d.pos++ // '.'
+	start := d.pos
 	for d.pos < len(d.src) && isDigit(d.src[d.pos]) {
 		digit := uint64(d.src[d.pos] - '0')
 		if sig >= u64Tenth && (sig > u64Tenth || digit > u64Last) {
+			// Digits past the significand's room are dropped unread; at
+			// least one digit follows the point, so the grammar holds.
 			return d.decimalOverflow(positive, sig, exp)
 		}
 		d.pos++
 		sig = sig*10 + digit
 		exp--
 	}
-	// serde_json's check for "a digit after the point" looks at the
-	// exponent, so after a long integer it can pass or fail wrongly; that is
-	// the reference's behaviour, and so ours.
-	if exp == 0 {
+	// At least one digit after the point, whatever came before it.
+	if d.pos == start {
 		if d.pos < len(d.src) {
 			return 0, d.fail(InvalidNumber)
 		}
@@ -296,22 +299,23 @@ func appendNumber(dst []byte, n number) []byte {
 	return AppendF64(dst, n.f)
 }
 
-// AppendF64 appends f as serde_json writes an f64: ryu's shortest digits in
-// its layout ("1.0", "0.00001", "1e16", "1.5e300"), and null for NaN and
-// the infinities.
+// AppendF64 appends f as serde_json writes an f64: the shortest digits that
+// read back as f, laid out as zmij lays them out ("1.0", "0.00001",
+// "1e+16", "1.5e-7"), and null for NaN and the infinities.
 func AppendF64(dst []byte, f float64) []byte {
 	return appendFloat(dst, f, 64, 16, -5)
 }
 
-// AppendF32 appends f as serde_json writes an f32 (ryu's f32 layout, which
-// switches to exponents sooner than the f64 one), and null for NaN and the
+// AppendF32 appends f as serde_json writes an f32: the shortest digits that
+// read back as f as an f32, with exponents from 1e+13 and below 1e-6 where
+// an f64 has them from 1e+16 and below 1e-5, and null for NaN and the
 // infinities.
 func AppendF32(dst []byte, f float32) []byte {
 	return appendFloat(dst, float64(f), 32, 13, -6)
 }
 
-// appendFloat lays out strconv's shortest digits the way ryu's pretty
-// printer does. whole is the largest power of ten written without an
+// appendFloat lays out strconv's shortest digits the way serde_json's
+// formatter (zmij) does. whole is the largest power of ten written without an
 // exponent, small the exclusive lower bound for 0.000ddd forms.
 func appendFloat(dst []byte, f float64, bits, whole, small int) []byte {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
@@ -362,6 +366,9 @@ func appendFloat(dst []byte, f float64, bits, whole, small int) []byte {
 		dst = append(dst, ds[0], '.')
 		dst = append(dst, ds[1:]...)
 		dst = append(dst, 'e')
+	}
+	if kk > 0 {
+		dst = append(dst, '+')
 	}
 	return strconv.AppendInt(dst, int64(kk-1), 10)
 }
