@@ -1,6 +1,8 @@
 # diverge-sdk-go: every target runs from a fresh clone with Go 1.26 and the
-# Go module proxy; interop also needs cargo and Debian's Rust crates (the
-# oracle's build.sh installs the crates).
+# Go module proxy; the oracle targets also need cargo. The oracle is rustref
+# on the current serde stack (serde 1.0.228, serde_json 1.0.150, from the
+# sources vendored in ../shared/rustref); interop-debian also builds it on
+# Debian's serde_json 1.0.87 (build.sh installs those crates with apt).
 
 GO          ?= go
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
@@ -10,11 +12,13 @@ BENCHTIME   ?= 1s
 SHARED      ?= ../shared
 RUSTREF_TARGET_DIR ?= $(CURDIR)/.rustref-target
 export RUSTREF_TARGET_DIR
+RUSTREF     := $(RUSTREF_TARGET_DIR)/current/release/rustref
+RUSTREF_DEBIAN := $(RUSTREF_TARGET_DIR)/release/rustref
 
 INTEROP_N   ?= 300000
 INTEROP_SEED ?= 1
 
-.PHONY: test lint fuzz bench vet interop oracle bench-compare
+.PHONY: test lint fuzz bench vet interop interop-debian oracle oracle-debian bench-compare
 
 ## test: vet, then every test with the race detector
 test: vet
@@ -40,20 +44,30 @@ fuzz:
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) ./...
 
-## oracle: build the Rust reference oracle from ../shared/rustref (offline, Debian's crates)
+## oracle: build the Rust reference oracle on the current serde stack (offline, vendored sources)
 oracle:
 	@command -v cargo >/dev/null 2>&1 || { echo "oracle: cargo is not installed on this machine, so the Rust oracle cannot be built here (CI has it)."; exit 1; }
-	@$(SHARED)/rustref/build.sh >/dev/null
+	@RUSTREF_STACK=current $(SHARED)/rustref/build.sh >/dev/null
+
+## oracle-debian: the same oracle on Debian's serde_json 1.0.87 (apt installs its crates)
+oracle-debian:
+	@command -v cargo >/dev/null 2>&1 || { echo "oracle-debian: cargo is not installed on this machine, so the Rust oracle cannot be built here."; exit 1; }
+	@RUSTREF_STACK=debian $(SHARED)/rustref/build.sh >/dev/null
 
 ## interop: differential run of INTEROP_N mutated payloads (and every vector) against the oracle
 interop: oracle
 	$(GO) build -o $(RUSTREF_TARGET_DIR)/divergewire ./cmd/divergewire
-	$(GO) run ./internal/cmd/interop -oracle $(RUSTREF_TARGET_DIR)/release/rustref -go $(RUSTREF_TARGET_DIR)/divergewire -n 0
-	$(GO) run ./internal/cmd/interop -oracle $(RUSTREF_TARGET_DIR)/release/rustref -n $(INTEROP_N) -seed $(INTEROP_SEED)
-	$(GO) run ./internal/cmd/interop -oracle $(RUSTREF_TARGET_DIR)/release/rustref -corpus testdata/regress/corpus.txt -show 20
+	$(GO) run ./internal/cmd/interop -oracle $(RUSTREF) -go $(RUSTREF_TARGET_DIR)/divergewire -n 0
+	$(GO) run ./internal/cmd/interop -oracle $(RUSTREF) -n $(INTEROP_N) -seed $(INTEROP_SEED)
+	$(GO) run ./internal/cmd/interop -oracle $(RUSTREF) -corpus testdata/regress/corpus.txt -show 20
+
+## interop-debian: the same differential against serde_json 1.0.87; only the known stack differences may remain
+interop-debian: oracle-debian
+	$(GO) run ./internal/cmd/interop -oracle $(RUSTREF_DEBIAN) -known-stack-diffs -n $(INTEROP_N) -seed $(INTEROP_SEED)
+	$(GO) run ./internal/cmd/interop -oracle $(RUSTREF_DEBIAN) -known-stack-diffs -corpus testdata/regress/corpus.txt -show 20
 
 ## bench-compare: Go against Rust on testdata/bench.json, alternating; rewrites PERFORMANCE.md
 BENCH_ROUNDS ?= 5
 bench-compare: oracle
 	$(GO) build -o $(RUSTREF_TARGET_DIR)/divergewire ./cmd/divergewire
-	$(GO) run ./internal/cmd/benchcompare -go $(RUSTREF_TARGET_DIR)/divergewire -rust $(RUSTREF_TARGET_DIR)/release/rustref -file testdata/bench.json -rounds $(BENCH_ROUNDS) -out PERFORMANCE.md
+	$(GO) run ./internal/cmd/benchcompare -go $(RUSTREF_TARGET_DIR)/divergewire -rust $(RUSTREF) -file testdata/bench.json -rounds $(BENCH_ROUNDS) -out PERFORMANCE.md
