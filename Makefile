@@ -71,3 +71,20 @@ BENCH_ROUNDS ?= 5
 bench-compare: oracle
 	$(GO) build -o $(RUSTREF_TARGET_DIR)/divergewire ./cmd/divergewire
 	$(GO) run ./internal/cmd/benchcompare -go $(RUSTREF_TARGET_DIR)/divergewire -rust $(RUSTREF) -file testdata/bench.json -rounds $(BENCH_ROUNDS) -out PERFORMANCE.md
+
+## floatref: build internal/floatref, serde_json 1.0.150's own float formatting (offline, from ../shared/rustref/vendor; needs cargo)
+CARGO       ?= cargo
+FLOATREF_BIN = $(RUSTREF_TARGET_DIR)/floatref/release/floatref
+FLOATCHECK_F64     ?= 100000000
+FLOATCHECK_CONFORM ?= 2000000
+FLOATCHECK_SEED    ?= 1
+.PHONY: floatref floatcheck
+floatref:
+	@command -v $(CARGO) >/dev/null 2>&1 || { echo "floatref: cargo is not installed on this machine, so floatref cannot be built here (CI has it)."; exit 1; }
+	$(CARGO) build --release --offline --locked --manifest-path internal/floatref/Cargo.toml --target-dir $(RUSTREF_TARGET_DIR)/floatref
+
+## floatcheck: wire.AppendF32/AppendF64 against serde_json: every f32, FLOATCHECK_F64 f64, then FLOATCHECK_CONFORM of each through the current-stack oracle
+floatcheck: floatref
+	@RUSTREF_STACK=current $(SHARED)/rustref/build.sh >/dev/null
+	$(GO) run ./internal/cmd/floatcheck -floatref $(FLOATREF_BIN) -f32 -f64 $(FLOATCHECK_F64) -seed $(FLOATCHECK_SEED) \
+	  -oracle $(RUSTREF_TARGET_DIR)/current/release/rustref -conform $(FLOATCHECK_CONFORM) -conform-f32 $(FLOATCHECK_CONFORM)

@@ -13,9 +13,30 @@ import (
 	"github.com/diverge-network/diverge-sdk-go/wire"
 )
 
+func str(t *testing.T, s string) wire.Raw {
+	t.Helper()
+	r, err := wire.StringRaw(s)
+	require.NoError(t, err)
+	return r
+}
+
+func raw(t *testing.T, s string) wire.Raw {
+	t.Helper()
+	r, err := wire.ParseRaw([]byte(s))
+	require.NoError(t, err)
+	return r
+}
+
+func obj(t *testing.T, s string) wire.Object {
+	t.Helper()
+	o, err := wire.ParseObject([]byte(s))
+	require.NoError(t, err)
+	return o
+}
+
 func TestChannelRequests(t *testing.T) {
 	var vals secrets.Values
-	vals.Set("token", wire.StringRaw("t"))
+	vals.Set("token", str(t, "t"))
 	tests := []struct {
 		req  ChannelRequest
 		wire string
@@ -74,15 +95,15 @@ func TestResponses(t *testing.T) {
 	var decl secrets.Declaration
 	decl.Set("r", secrets.Rotating)
 	var vals secrets.Values
-	vals.Set("r", wire.Raw(`{"n":3}`))
+	vals.Set("r", raw(t, `{"n":3}`))
 	tests := []struct {
 		resp Response
 		wire string
 	}{
 		{&Begun{}, "\x00{}"},
-		{&Begun{Dependencies: []wire.Object{wire.Object(`{"name":"db"}`)}, Secrets: decl}, "\x00" + `{"dependencies":[{"name":"db"}],"secrets":{"r":"rotating"}}`},
+		{&Begun{Dependencies: []wire.Object{obj(t, `{"name":"db"}`)}, Secrets: decl}, "\x00" + `{"dependencies":[{"name":"db"}],"secrets":{"r":"rotating"}}`},
 		{&Error{Message: "arguments refused"}, "\x01" + `{"message":"arguments refused"}`},
-		{Chunk{wire.Object(`{"z":1,"_meta":{"seq":2}}`)}, "\x02" + `{"z":1,"_meta":{"seq":2}}`},
+		{Chunk{obj(t, `{"z":1,"_meta":{"seq":2}}`)}, "\x02" + `{"z":1,"_meta":{"seq":2}}`},
 		{Active{}, "\x03"},
 		{&Inactive{Values: vals}, "\x04" + `{"r":{"n":3}}`},
 	}
@@ -101,7 +122,7 @@ func TestResponses(t *testing.T) {
 	require.NoError(t, err)
 	meta, ok := r.(Chunk).Meta()
 	require.True(t, ok)
-	assert.Equal(t, `{"seq":1}`, string(meta))
+	assert.Equal(t, `{"seq":1}`, meta.String())
 	var into struct{ Text string }
 	require.NoError(t, r.(Chunk).Unmarshal(&into))
 	assert.Equal(t, "hi", into.Text)

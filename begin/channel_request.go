@@ -68,23 +68,40 @@ func (*Secrets) Tag() byte { return TagSecrets }
 // Encode appends the one byte 1.
 func (Info) Encode(dst []byte) ([]byte, error) { return append(dst, TagInfo), nil }
 
-// Encode appends tag 2 and the enqueue request's JSON.
+// Encode appends tag 2 and the enqueue request's JSON. It fails, leaving
+// dst as it was, with a *wire.EncodeError for a nil e (wire.ErrNil) and as
+// enqueue.Request.Encode does.
 func (e *Enqueue) Encode(dst []byte) ([]byte, error) {
+	if e == nil {
+		return dst, nilFrame()
+	}
 	return encodeAfter(dst, TagEnqueue, (*enqueue.Request)(e).Encode)
 }
 
-// Encode appends tag 3 and the dequeue request's JSON.
+// Encode appends tag 3 and the dequeue request's JSON. It fails, leaving
+// dst as it was, with a *wire.EncodeError for a nil q (wire.ErrNil) and for
+// a key that is not valid UTF-8 (Member "key").
 func (q *Dequeue) Encode(dst []byte) ([]byte, error) {
+	if q == nil {
+		return dst, nilFrame()
+	}
 	return encodeAfter(dst, TagDequeue, (*dequeue.Request)(q).Encode)
 }
 
-// Encode appends tag 4 and the values' JSON.
+// Encode appends tag 4 and the values' JSON. It fails, leaving dst as it
+// was, with a *wire.EncodeError for a nil s (wire.ErrNil) and as
+// secrets.Values.Encode does (a name that is not UTF-8, a zero value).
 func (s *Secrets) Encode(dst []byte) ([]byte, error) {
+	if s == nil {
+		return dst, nilFrame()
+	}
 	return encodeAfter(dst, TagSecrets, s.Values.Encode)
 }
 
 // AppendChannelRequest appends r's payload to dst, as r.Encode does, but
-// picks the variant with a type switch, so no dynamic call is made.
+// picks the variant with a type switch, so no dynamic call is made. A nil r,
+// or a nil pointer of any variant (*Info and *Postgres included), is a
+// *wire.EncodeError with wire.ErrNil, never a panic.
 func AppendChannelRequest(dst []byte, r ChannelRequest) ([]byte, error) {
 	switch v := r.(type) {
 	case *Enqueue:
@@ -97,8 +114,18 @@ func AppendChannelRequest(dst []byte, r ChannelRequest) ([]byte, error) {
 		return append(dst, TagInfo), nil
 	case Postgres:
 		return v.Encode(dst)
+	case *Info:
+		if v == nil {
+			return dst, nilFrame()
+		}
+		return append(dst, TagInfo), nil
+	case *Postgres:
+		if v == nil {
+			return dst, nilFrame()
+		}
+		return v.Encode(dst)
 	case nil:
-		return dst, errNilFrame
+		return dst, nilFrame()
 	}
 	return r.Encode(dst)
 }

@@ -24,7 +24,7 @@ func ExampleDecodeResponse() {
 		case begin.Active:
 			fmt.Println("loop began")
 		case begin.Chunk:
-			fmt.Println("chunk:", string(r.Object))
+			fmt.Println("chunk:", r.Object)
 		case *begin.Inactive:
 			fmt.Println("loop ended;", r.Values) // values stay hidden
 		}

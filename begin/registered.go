@@ -12,7 +12,7 @@ import (
 type Registered struct {
 	// Dependencies are the dependency tool templates, in declared order,
 	// each a JSON object carried verbatim (their schema is the registration
-	// channel's, outside this protocol).
+	// channel's, outside this protocol). None may be the zero wire.Object.
 	Dependencies []wire.Object
 	// Secrets are the secrets the program takes, each by name to its mode,
 	// in declared order.
@@ -49,8 +49,15 @@ func (r *Registered) Decode(src []byte) error {
 }
 
 // Encode appends the registration's JSON to dst, leaving out each empty
-// member. It fails only for an invalid Mode.
+// member. It fails, leaving dst as it was, with a *wire.EncodeError: for a nil
+// r (wire.ErrNil), a zero template ("dependencies[i]", wire.ErrNoValue) or
+// one nested too deep for its place (wire.ErrTooDeep), and a declared name or
+// Mode the declaration cannot encode ("secrets" and the path inside it; see
+// secrets.Declaration.Encode).
 func (r *Registered) Encode(dst []byte) ([]byte, error) {
+	if r == nil {
+		return dst, &wire.EncodeError{Err: wire.ErrNil}
+	}
 	w := wire.Writer(dst)
 	w.Byte('{')
 	first := true
@@ -61,7 +68,10 @@ func (r *Registered) Encode(dst []byte) ([]byte, error) {
 			if i > 0 {
 				w.Byte(',')
 			}
-			w.Raw(t)
+			// Inside the registration's object and the dependencies array.
+			if err := w.Object(t, 2); err != nil {
+				return dst, wire.EncodeErrorAt(wire.IndexMember("dependencies", i), err)
+			}
 		}
 		w.Byte(']')
 	}
@@ -69,7 +79,7 @@ func (r *Registered) Encode(dst []byte) ([]byte, error) {
 		w.Member(&first, "secrets")
 		var err error
 		if w, err = r.Secrets.Encode(w); err != nil {
-			return dst, err
+			return dst, wire.EncodeErrorAt("secrets", err)
 		}
 	}
 	w.Byte('}')

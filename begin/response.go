@@ -1,8 +1,6 @@
 package begin
 
 import (
-	"errors"
-
 	protoerr "github.com/diverge-network/diverge-sdk-go/errors"
 	"github.com/diverge-network/diverge-sdk-go/secrets"
 	"github.com/diverge-network/diverge-sdk-go/wire"
@@ -39,7 +37,8 @@ type Begun Registered
 type Error protoerr.Error
 
 // Chunk is one chunk of the agent's conversation (tag 2), any JSON object,
-// carried exactly as the agent's server produced it. Only inside a loop.
+// carried exactly as the agent's server produced it. Only inside a loop. The
+// zero Chunk holds no object, and encoding it fails with wire.ErrNoValue.
 type Chunk struct {
 	wire.Object
 }
@@ -79,60 +78,98 @@ func (Active) Tag() byte { return TagActive }
 // Tag is 4.
 func (*Inactive) Tag() byte { return TagInactive }
 
-// Encode appends tag 0 and the registration's JSON.
+// Encode appends tag 0 and the registration's JSON. It fails, leaving dst
+// as it was, with a *wire.EncodeError for a nil b (wire.ErrNil) and as
+// Registered.Encode does.
 func (b *Begun) Encode(dst []byte) ([]byte, error) {
+	if b == nil {
+		return dst, nilFrame()
+	}
 	return encodeAfter(dst, TagBegun, (*Registered)(b).Encode)
 }
 
-// Encode appends tag 1 and the error's JSON.
+// Encode appends tag 1 and the error's JSON. It fails, leaving dst as it
+// was, with a *wire.EncodeError for a nil e (wire.ErrNil) and for a message
+// that is not valid UTF-8 (Member "message").
 func (e *Error) Encode(dst []byte) ([]byte, error) {
+	if e == nil {
+		return dst, nilFrame()
+	}
 	return encodeAfter(dst, TagError, protoerr.Error(*e).Encode)
 }
 
-// Encode appends tag 2 and the chunk's JSON, as held.
-func (c Chunk) Encode(dst []byte) ([]byte, error) { return AppendChunk(dst, c.Object), nil }
+// Encode appends tag 2 and the chunk's JSON, as held. It fails only for the
+// zero Chunk (a *wire.EncodeError, wire.ErrNoValue).
+func (c Chunk) Encode(dst []byte) ([]byte, error) {
+	if c.IsZero() {
+		return dst, &wire.EncodeError{Err: wire.ErrNoValue}
+	}
+	return AppendChunk(dst, c.Bytes()), nil
+}
 
 // Encode appends the one byte 3.
 func (Active) Encode(dst []byte) ([]byte, error) { return AppendActive(dst), nil }
 
-// Encode appends tag 4 and the values' JSON.
+// Encode appends tag 4 and the values' JSON. It fails, leaving dst as it
+// was, with a *wire.EncodeError for a nil i (wire.ErrNil) and as
+// secrets.Values.Encode does (a name that is not UTF-8, a zero value).
 func (i *Inactive) Encode(dst []byte) ([]byte, error) {
+	if i == nil {
+		return dst, nilFrame()
+	}
 	return encodeAfter(dst, TagInactive, i.Values.Encode)
 }
 
 // AppendResponse appends r's payload to dst, as r.Encode does, but picks
 // the variant with a type switch: a proxy writing a stream of frames pays no
-// dynamic call, and Active and Chunk, the frames it writes most, inline.
+// dynamic call, and Active and Chunk, the frames it writes most, inline. A
+// nil r, or a nil pointer of any variant (*Chunk and *Active included), is a
+// *wire.EncodeError with wire.ErrNil, never a panic.
 func AppendResponse(dst []byte, r Response) ([]byte, error) {
 	switch v := r.(type) {
 	case Active:
 		return AppendActive(dst), nil
 	case Chunk:
-		return AppendChunk(dst, v.Object), nil
+		return v.Encode(dst)
 	case *Inactive:
 		return v.Encode(dst)
 	case *Begun:
 		return v.Encode(dst)
 	case *Error:
 		return v.Encode(dst)
+	case *Chunk:
+		if v == nil {
+			return dst, nilFrame()
+		}
+		return v.Encode(dst)
+	case *Active:
+		if v == nil {
+			return dst, nilFrame()
+		}
+		return AppendActive(dst), nil
 	case nil:
-		return dst, errNilFrame
+		return dst, nilFrame()
 	}
 	return r.Encode(dst)
 }
 
-// errNilFrame is the encode error for a nil frame.
-var errNilFrame = errors.New("begin: nil frame")
+// nilFrame is the encode error for a nil frame.
+func nilFrame() error { return &wire.EncodeError{Err: wire.ErrNil} }
 
 // AppendChunk frames a chunk's JSON, already encoded, without reading it:
-// the relay path. body must be one JSON object.
+// the relay path, which costs a copy and nothing else. It trusts body to be
+// one JSON object in serde_json's form, as a wire decoder or a Rust producer
+// made it (the agent's server, a wire.Object's Bytes); nothing is checked, so
+// bytes that are not would reach the peer as they are and be refused there.
 func AppendChunk(dst, body []byte) []byte { return wire.AppendTagged(dst, TagChunk, body) }
 
 // AppendActive appends the Active payload, the byte 3.
 func AppendActive(dst []byte) []byte { return append(dst, TagActive) }
 
-// AppendInactive frames an Inactive's values, already encoded as a JSON
-// object, without reading them: the relay path.
+// AppendInactive frames an Inactive's values, already encoded, without
+// reading them: the relay path. It trusts values to be one JSON object in
+// serde_json's form, of secret names to their values, as a wire decoder, a
+// secrets.Values's Encode or a Rust producer made it; nothing is checked.
 func AppendInactive(dst, values []byte) []byte { return wire.AppendTagged(dst, TagInactive, values) }
 
 // DecodeResponse reads one payload of the main stream. Bytes after the bare

@@ -28,11 +28,18 @@ func (r *Request) Decode(src []byte) error {
 	return nil
 }
 
-// Encode appends the request's JSON to dst. It cannot fail.
+// Encode appends the request's JSON to dst. It fails, leaving dst as it
+// was, with a *wire.EncodeError for a nil r (wire.ErrNil) and for a key that
+// is not valid UTF-8 (Member "key", wire.ErrInvalidUTF8).
 func (r *Request) Encode(dst []byte) ([]byte, error) {
+	if r == nil {
+		return dst, &wire.EncodeError{Err: wire.ErrNil}
+	}
 	w := wire.Writer(dst)
 	w.Lit(`{"key":`)
-	w.String(r.Key)
+	if err := w.String(r.Key); err != nil {
+		return dst, wire.EncodeErrorAt("key", err)
+	}
 	w.Byte('}')
 	return w, nil
 }

@@ -1,8 +1,6 @@
 package dequeue
 
 import (
-	"fmt"
-
 	protoerr "github.com/diverge-network/diverge-sdk-go/errors"
 	"github.com/diverge-network/diverge-sdk-go/wire"
 )
@@ -49,15 +47,25 @@ func (r *Response) Decode(src []byte) error {
 	return nil
 }
 
-// Encode appends the answer payload to dst.
+// Encode appends the answer payload to dst. It fails, leaving dst as it was,
+// with a *wire.EncodeError: for a nil r (wire.ErrNil), an Outcome with no tag
+// (wire.ErrUnknownValue, Member "outcome") and a Failed whose message is not
+// valid UTF-8 (Member "message").
 func (r *Response) Encode(dst []byte) ([]byte, error) {
+	if r == nil {
+		return dst, &wire.EncodeError{Err: wire.ErrNil}
+	}
 	switch r.Outcome {
 	case Withdrawn, Empty:
 		return append(dst, byte(r.Outcome)), nil
 	case Failed:
-		return r.Error.Encode(append(dst, byte(Failed)))
+		out, err := r.Error.Encode(append(dst, byte(Failed)))
+		if err != nil {
+			return dst, err
+		}
+		return out, nil
 	}
-	return dst, fmt.Errorf("dequeue: no answer tag for outcome %d", uint8(r.Outcome))
+	return dst, &wire.EncodeError{Member: "outcome", Err: wire.ErrUnknownValue}
 }
 
 // Variant is one way a dequeue answer fails to decode.

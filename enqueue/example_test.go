@@ -44,3 +44,24 @@ func ExampleFrameError() {
 	// unknown_tag 7
 	// true
 }
+
+func ExampleRequest_Encode_refused() {
+	// A Go string may hold bytes no Rust string can; the encoder names the
+	// member and never shows what it held.
+	req := enqueue.Request{
+		Key: "k",
+		Content: []mcpcontent.Block{
+			&mcpcontent.Text{Text: "fine"},
+			&mcpcontent.Text{Text: "cut short \xe2\x82"},
+		},
+	}
+	_, err := req.Encode(nil)
+	var ee *wire.EncodeError
+	if errors.As(err, &ee) {
+		fmt.Println(ee.Member, errors.Is(err, wire.ErrInvalidUTF8))
+	}
+	fmt.Println(err)
+	// Output:
+	// content[1].text true
+	// encode content[1].text: invalid UTF-8
+}

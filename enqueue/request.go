@@ -45,20 +45,30 @@ func (r *Request) Decode(src []byte) error {
 	return nil
 }
 
-// Encode appends the request's JSON to dst. It fails only for a block that
-// cannot be encoded (a nil block, or an enum field holding no known value).
+// Encode appends the request's JSON to dst. It fails, leaving dst as it
+// was, with a *wire.EncodeError naming the member: for a nil r (wire.ErrNil),
+// a key that is not valid UTF-8 ("key", wire.ErrInvalidUTF8), and a block that
+// cannot be encoded ("content[i]" and the path inside it: a nil block, a
+// string that is not UTF-8, an enum member holding no known value, a _meta
+// nested too deep; see mcpcontent.AppendBlock).
 func (r *Request) Encode(dst []byte) ([]byte, error) {
+	if r == nil {
+		return dst, &wire.EncodeError{Err: wire.ErrNil}
+	}
 	w := wire.Writer(dst)
 	w.Lit(`{"key":`)
-	w.String(r.Key)
+	if err := w.String(r.Key); err != nil {
+		return dst, wire.EncodeErrorAt("key", err)
+	}
 	w.Lit(`,"content":[`)
 	for i, b := range r.Content {
 		if i > 0 {
 			w.Byte(',')
 		}
 		var err error
-		if w, err = mcpcontent.AppendBlock(w, b); err != nil {
-			return dst, err
+		// Inside the request's object and its content array.
+		if w, err = mcpcontent.AppendBlockAt(w, b, 2); err != nil {
+			return dst, wire.EncodeErrorAt(wire.IndexMember("content", i), err)
 		}
 	}
 	w.Lit("]}")

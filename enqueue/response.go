@@ -1,8 +1,6 @@
 package enqueue
 
 import (
-	"fmt"
-
 	protoerr "github.com/diverge-network/diverge-sdk-go/errors"
 	"github.com/diverge-network/diverge-sdk-go/wire"
 )
@@ -58,15 +56,24 @@ func (r *Response) Decode(src []byte) error {
 }
 
 // Encode appends the answer payload to dst: the tag, and for Refused the
-// error's JSON.
+// error's JSON. It fails, leaving dst as it was, with a *wire.EncodeError: for
+// a nil r (wire.ErrNil), a Fate with no tag (wire.ErrUnknownValue, Member
+// "fate") and a Refused whose message is not valid UTF-8 (Member "message").
 func (r *Response) Encode(dst []byte) ([]byte, error) {
+	if r == nil {
+		return dst, &wire.EncodeError{Err: wire.ErrNil}
+	}
 	switch r.Fate {
 	case Delivered, Dequeued:
 		return append(dst, byte(r.Fate)), nil
 	case Refused:
-		return r.Error.Encode(append(dst, byte(Refused)))
+		out, err := r.Error.Encode(append(dst, byte(Refused)))
+		if err != nil {
+			return dst, err
+		}
+		return out, nil
 	}
-	return dst, fmt.Errorf("enqueue: no answer tag for fate %d", uint8(r.Fate))
+	return dst, &wire.EncodeError{Member: "fate", Err: wire.ErrUnknownValue}
 }
 
 // Variant is one way an enqueue answer fails to decode, one per variant of

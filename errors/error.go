@@ -47,12 +47,15 @@ func (e *Error) Read(d *wire.Decoder) error {
 	return nil
 }
 
-// Encode appends e's JSON, {"message":…}, to dst. It cannot fail; the error
-// is there for the shape every encoder shares.
+// Encode appends e's JSON, {"message":…}, to dst. It fails only for a
+// message that is not valid UTF-8: an *wire.EncodeError at "message" (which,
+// like every encode error, does not quote the message).
 func (e Error) Encode(dst []byte) ([]byte, error) {
 	w := wire.Writer(dst)
 	w.Lit(`{"message":`)
-	w.String(e.Message)
+	if err := w.String(e.Message); err != nil {
+		return dst, wire.EncodeErrorAt("message", err)
+	}
 	w.Byte('}')
 	return w, nil
 }

@@ -5,6 +5,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/diverge-network/diverge-sdk-go/internal/encodetest"
+	"github.com/diverge-network/diverge-sdk-go/wire"
 )
 
 func TestError(t *testing.T) {
@@ -27,5 +30,14 @@ func TestError(t *testing.T) {
 	var e Error
 	for _, in := range []string{`{}`, `{"message":5}`, `"boom"`, ``, `{"message":"x"}x`, `{"Message":"x"}`} {
 		assert.Error(t, e.Decode([]byte(in)), in)
+	}
+}
+
+func TestEncodeRefusesInvalidUTF8(t *testing.T) {
+	for _, bad := range encodetest.Bad {
+		t.Run(bad.Name, func(t *testing.T) {
+			out, err := Error{Message: bad.S}.Encode(encodetest.Dst())
+			encodetest.RequireError(t, out, err, "message", wire.ErrInvalidUTF8, bad.S)
+		})
 	}
 }

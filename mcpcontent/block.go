@@ -1,11 +1,6 @@
 package mcpcontent
 
-import (
-	"errors"
-	"fmt"
-
-	"github.com/diverge-network/diverge-sdk-go/wire"
-)
+import "github.com/diverge-network/diverge-sdk-go/wire"
 
 // Block is one content block: *Text, *Image, *Audio, *ResourceLink or
 // *EmbeddedResource.
@@ -13,13 +8,15 @@ type Block interface {
 	// Type is the block's "type" member: "text", "image", "audio",
 	// "resource_link" or "resource".
 	Type() string
-	appendJSON(dst []byte) ([]byte, error)
+	// appendJSON appends the block's JSON; level is how many arrays and
+	// objects enclose the block in the payload.
+	appendJSON(dst []byte, level int) ([]byte, error)
 }
 
 // Text is a block of text.
 type Text struct {
 	Text        string
-	Meta        wire.Object // nil: no _meta member
+	Meta        wire.Object // the zero Object: no _meta member
 	Annotations *Annotations
 }
 
@@ -40,8 +37,8 @@ type Audio struct {
 }
 
 // ResourceLink points at a resource without carrying it (rmcp's Resource).
-// Every pointer or slice member is absent when nil; an empty non-nil Icons
-// is written as [].
+// Every pointer or slice member is absent when nil, and Meta when zero; an
+// empty non-nil Icons is written as [].
 type ResourceLink struct {
 	URI         string
 	Name        string
@@ -79,7 +76,7 @@ func (*EmbeddedResource) Type() string { return "resource" }
 // ResourceContents is an embedded resource's contents:
 // *TextResourceContents or *BlobResourceContents.
 type ResourceContents interface {
-	appendJSON(dst []byte) ([]byte, error)
+	appendJSON(dst []byte, level int) ([]byte, error)
 	isResourceContents()
 }
 
@@ -103,11 +100,13 @@ func (*TextResourceContents) isResourceContents() {}
 func (*BlobResourceContents) isResourceContents() {}
 
 // Annotations say who a block is for and how much it matters. Each member is
-// absent when nil; an empty non-nil Audience is written as [].
+// absent when nil; an empty non-nil Audience is written as []. A block's nil
+// *Annotations is absent too.
 type Annotations struct {
 	Audience []Role
 	// Priority is an f32, as in rmcp. A value beyond f32's range reads as an
-	// infinity, which is written back as null (and so reads as absent).
+	// infinity; an infinity or a NaN is written as null, as serde_json writes
+	// a non-finite float (and so reads back as absent).
 	Priority *float32
 	// LastModified is any string, kept verbatim (rmcp 3 does not parse it).
 	LastModified *string
@@ -139,55 +138,114 @@ const (
 	ThemeDark  IconTheme = "dark"
 )
 
-// ErrNilBlock is the encode error for a nil Block or nil resource contents.
-var ErrNilBlock = errors.New("mcpcontent: nil block")
+// ErrNilBlock is the reason for a nil Block (a nil interface, or a nil
+// pointer of one of the block types) or nil resource contents, in an encode
+// error or a conversion error. errors.Is(err, wire.ErrNil) holds for it too.
+var ErrNilBlock error = nilBlockError{}
 
-// AppendBlock appends b's JSON to dst, members in rmcp's order. It fails for
-// a nil block and for a Role or IconTheme that MCP does not know.
-func AppendBlock(dst []byte, b Block) ([]byte, error) {
+type nilBlockError struct{}
+
+func (nilBlockError) Error() string { return "mcpcontent: nil block" }
+func (nilBlockError) Unwrap() error { return wire.ErrNil }
+
+// AppendBlock appends b's JSON to dst, members in rmcp's order. It fails,
+// leaving dst as it was, with a *wire.EncodeError naming the member (a path
+// such as "annotations.audience[1]" or "resource.text") for a nil block or
+// nil resource contents (ErrNilBlock, which is also wire.ErrNil), a string
+// that is not valid UTF-8 (wire.ErrInvalidUTF8), a Role or IconTheme that MCP
+// does not know (wire.ErrUnknownValue), and a _meta that would nest deeper
+// than a reader allows (wire.ErrTooDeep). No message quotes a value.
+func AppendBlock(dst []byte, b Block) ([]byte, error) { return AppendBlockAt(dst, b, 0) }
+
+// AppendBlockAt is AppendBlock for a block that other JSON encloses, as the
+// content of an enqueue request: level is how many arrays and objects
+// enclose the block (2 there), so that its _meta is held to the room the
+// nesting limit leaves it.
+func AppendBlockAt(dst []byte, b Block, level int) ([]byte, error) {
 	if b == nil {
-		return dst, ErrNilBlock
+		return dst, nilBlock()
 	}
-	out, err := b.appendJSON(dst)
+	out, err := b.appendJSON(dst, level)
 	if err != nil {
 		return dst, err
 	}
 	return out, nil
 }
 
-func (t *Text) appendJSON(dst []byte) ([]byte, error) {
+// nilBlock is the encode error for a nil block or contents, at the path the
+// caller adds.
+func nilBlock() error { return &wire.EncodeError{Err: ErrNilBlock} }
+
+func (t *Text) appendJSON(dst []byte, level int) ([]byte, error) {
+	if t == nil {
+		return dst, nilBlock()
+	}
 	w := wire.Writer(dst)
 	w.Lit(`{"type":"text","text":`)
-	w.String(t.Text)
-	return tail(w, t.Meta, t.Annotations)
+	if err := w.String(t.Text); err != nil {
+		return dst, wire.EncodeErrorAt("text", err)
+	}
+	return tail(w, t.Meta, t.Annotations, level)
 }
 
-func (m *Image) appendJSON(dst []byte) ([]byte, error) {
-	return appendMedia(dst, `{"type":"image","data":`, m.Data, m.MIMEType, m.Meta, m.Annotations)
+func (m *Image) appendJSON(dst []byte, level int) ([]byte, error) {
+	if m == nil {
+		return dst, nilBlock()
+	}
+	return appendMedia(dst, `{"type":"image","data":`, m.Data, m.MIMEType, m.Meta, m.Annotations, level)
 }
 
-func (m *Audio) appendJSON(dst []byte) ([]byte, error) {
-	return appendMedia(dst, `{"type":"audio","data":`, m.Data, m.MIMEType, m.Meta, m.Annotations)
+func (m *Audio) appendJSON(dst []byte, level int) ([]byte, error) {
+	if m == nil {
+		return dst, nilBlock()
+	}
+	return appendMedia(dst, `{"type":"audio","data":`, m.Data, m.MIMEType, m.Meta, m.Annotations, level)
 }
 
-func appendMedia(dst []byte, head, data, mime string, meta wire.Object, a *Annotations) ([]byte, error) {
+func appendMedia(dst []byte, head, data, mime string, meta wire.Object, a *Annotations, level int) ([]byte, error) {
 	w := wire.Writer(dst)
 	w.Lit(head)
-	w.String(data)
+	if err := w.String(data); err != nil {
+		return dst, wire.EncodeErrorAt("data", err)
+	}
 	w.Lit(`,"mimeType":`)
-	w.String(mime)
-	return tail(w, meta, a)
+	if err := w.String(mime); err != nil {
+		return dst, wire.EncodeErrorAt("mimeType", err)
+	}
+	return tail(w, meta, a, level)
 }
 
-func (l *ResourceLink) appendJSON(dst []byte) ([]byte, error) {
+func (l *ResourceLink) appendJSON(dst []byte, level int) ([]byte, error) {
+	if l == nil {
+		return dst, nilBlock()
+	}
 	w := wire.Writer(dst)
 	w.Lit(`{"type":"resource_link","uri":`)
-	w.String(l.URI)
+	if err := w.String(l.URI); err != nil {
+		return dst, wire.EncodeErrorAt("uri", err)
+	}
 	w.Lit(`,"name":`)
-	w.String(l.Name)
-	writeOptString(&w, `,"title":`, l.Title)
-	writeOptString(&w, `,"description":`, l.Description)
-	writeOptString(&w, `,"mimeType":`, l.MIMEType)
+	if err := w.String(l.Name); err != nil {
+		return dst, wire.EncodeErrorAt("name", err)
+	}
+	if l.Title != nil {
+		w.Lit(`,"title":`)
+		if err := w.String(*l.Title); err != nil {
+			return dst, wire.EncodeErrorAt("title", err)
+		}
+	}
+	if l.Description != nil {
+		w.Lit(`,"description":`)
+		if err := w.String(*l.Description); err != nil {
+			return dst, wire.EncodeErrorAt("description", err)
+		}
+	}
+	if l.MIMEType != nil {
+		w.Lit(`,"mimeType":`)
+		if err := w.String(*l.MIMEType); err != nil {
+			return dst, wire.EncodeErrorAt("mimeType", err)
+		}
+	}
 	if l.Size != nil {
 		w.Lit(`,"size":`)
 		w.U64(*l.Size)
@@ -199,73 +257,96 @@ func (l *ResourceLink) appendJSON(dst []byte) ([]byte, error) {
 				w.Byte(',')
 			}
 			if err := l.Icons[i].append(&w); err != nil {
-				return dst, err
+				return dst, wire.EncodeErrorAt(wire.IndexMember("icons", i), err)
 			}
 		}
 		w.Byte(']')
 	}
-	return tail(w, l.Meta, l.Annotations)
+	return tail(w, l.Meta, l.Annotations, level)
 }
 
-func (e *EmbeddedResource) appendJSON(dst []byte) ([]byte, error) {
+func (e *EmbeddedResource) appendJSON(dst []byte, level int) ([]byte, error) {
+	if e == nil {
+		return dst, nilBlock()
+	}
 	if e.Resource == nil {
-		return dst, ErrNilBlock
+		return dst, wire.EncodeErrorAt("resource", ErrNilBlock)
 	}
 	w := wire.Writer(dst)
 	w.Lit(`{"type":"resource","resource":`)
-	w, err := e.Resource.appendJSON(w)
+	w, err := e.Resource.appendJSON(w, level+1)
 	if err != nil {
-		return nil, err
+		return dst, wire.EncodeErrorAt("resource", err)
 	}
-	return tail(w, e.Meta, e.Annotations)
+	return tail(w, e.Meta, e.Annotations, level)
 }
 
-func (c *TextResourceContents) appendJSON(dst []byte) ([]byte, error) {
-	return contents(dst, c.URI, c.MIMEType, `,"text":`, c.Text, c.Meta), nil
+func (c *TextResourceContents) appendJSON(dst []byte, level int) ([]byte, error) {
+	if c == nil {
+		return dst, nilBlock()
+	}
+	return contents(dst, c.URI, c.MIMEType, `,"text":`, "text", c.Text, c.Meta, level)
 }
 
-func (c *BlobResourceContents) appendJSON(dst []byte) ([]byte, error) {
-	return contents(dst, c.URI, c.MIMEType, `,"blob":`, c.Blob, c.Meta), nil
+func (c *BlobResourceContents) appendJSON(dst []byte, level int) ([]byte, error) {
+	if c == nil {
+		return dst, nilBlock()
+	}
+	return contents(dst, c.URI, c.MIMEType, `,"blob":`, "blob", c.Blob, c.Meta, level)
 }
 
-func contents(dst []byte, uri string, mime *string, name, body string, meta wire.Object) []byte {
+func contents(dst []byte, uri string, mime *string, lit, member, body string, meta wire.Object, level int) ([]byte, error) {
 	w := wire.Writer(dst)
 	w.Lit(`{"uri":`)
-	w.String(uri)
-	writeOptString(&w, `,"mimeType":`, mime)
-	w.Lit(name)
-	w.String(body)
-	writeMeta(&w, meta)
+	if err := w.String(uri); err != nil {
+		return dst, wire.EncodeErrorAt("uri", err)
+	}
+	if mime != nil {
+		w.Lit(`,"mimeType":`)
+		if err := w.String(*mime); err != nil {
+			return dst, wire.EncodeErrorAt("mimeType", err)
+		}
+	}
+	w.Lit(lit)
+	if err := w.String(body); err != nil {
+		return dst, wire.EncodeErrorAt(member, err)
+	}
+	if err := writeMeta(&w, meta, level); err != nil {
+		return dst, err
+	}
 	w.Byte('}')
-	return w
+	return w, nil
 }
 
 // tail writes the members every block ends with, _meta then annotations,
-// and closes the block.
-func tail(w wire.Writer, meta wire.Object, a *Annotations) ([]byte, error) {
-	writeMeta(&w, meta)
+// and closes the block, which level arrays and objects enclose.
+func tail(w wire.Writer, meta wire.Object, a *Annotations, level int) ([]byte, error) {
+	if err := writeMeta(&w, meta, level); err != nil {
+		return nil, err
+	}
 	if a != nil {
 		w.Lit(`,"annotations":`)
 		if err := a.append(&w); err != nil {
-			return nil, err
+			return nil, wire.EncodeErrorAt("annotations", err)
 		}
 	}
 	w.Byte('}')
 	return w, nil
 }
 
-func writeMeta(w *wire.Writer, meta wire.Object) {
-	if meta != nil {
-		w.Lit(`,"_meta":`)
-		w.Raw(meta)
+// writeMeta writes an optional _meta, a member of an object that level
+// arrays and objects enclose: a zero Object is absent. An Object is always a
+// JSON object in serde_json's form (its constructors see to that), so it is
+// written as it is, if it fits under the nesting limit there.
+func writeMeta(w *wire.Writer, meta wire.Object, level int) error {
+	if meta.IsZero() {
+		return nil
 	}
-}
-
-func writeOptString(w *wire.Writer, member string, s *string) {
-	if s != nil {
-		w.Lit(member)
-		w.String(*s)
+	w.Lit(`,"_meta":`)
+	if err := w.Object(meta, level+1); err != nil {
+		return wire.EncodeErrorAt("_meta", err)
 	}
+	return nil
 }
 
 func (a *Annotations) append(w *wire.Writer) error {
@@ -276,22 +357,26 @@ func (a *Annotations) append(w *wire.Writer) error {
 		w.Byte('[')
 		for i, r := range a.Audience {
 			if r != RoleUser && r != RoleAssistant {
-				return fmt.Errorf("mcpcontent: unknown role %q", string(r))
+				return wire.EncodeErrorAt(wire.IndexMember("audience", i), wire.ErrUnknownValue)
 			}
 			if i > 0 {
 				w.Byte(',')
 			}
-			w.String(string(r))
+			w.Byte('"')
+			w.Lit(string(r))
+			w.Byte('"')
 		}
 		w.Byte(']')
 	}
 	if a.Priority != nil {
 		w.Member(&first, "priority")
-		w.F32(*a.Priority)
+		w.F32(*a.Priority) // null for NaN and the infinities, as serde_json writes them
 	}
 	if a.LastModified != nil {
 		w.Member(&first, "lastModified")
-		w.String(*a.LastModified)
+		if err := w.String(*a.LastModified); err != nil {
+			return wire.EncodeErrorAt("lastModified", err)
+		}
 	}
 	w.Byte('}')
 	return nil
@@ -299,24 +384,34 @@ func (a *Annotations) append(w *wire.Writer) error {
 
 func (ic *Icon) append(w *wire.Writer) error {
 	w.Lit(`{"src":`)
-	w.String(ic.Src)
-	writeOptString(w, `,"mimeType":`, ic.MIMEType)
+	if err := w.String(ic.Src); err != nil {
+		return wire.EncodeErrorAt("src", err)
+	}
+	if ic.MIMEType != nil {
+		w.Lit(`,"mimeType":`)
+		if err := w.String(*ic.MIMEType); err != nil {
+			return wire.EncodeErrorAt("mimeType", err)
+		}
+	}
 	if ic.Sizes != nil {
 		w.Lit(`,"sizes":[`)
 		for i, s := range ic.Sizes {
 			if i > 0 {
 				w.Byte(',')
 			}
-			w.String(s)
+			if err := w.String(s); err != nil {
+				return wire.EncodeErrorAt(wire.IndexMember("sizes", i), err)
+			}
 		}
 		w.Byte(']')
 	}
 	if ic.Theme != nil {
 		if *ic.Theme != ThemeLight && *ic.Theme != ThemeDark {
-			return fmt.Errorf("mcpcontent: unknown icon theme %q", string(*ic.Theme))
+			return wire.EncodeErrorAt("theme", wire.ErrUnknownValue)
 		}
-		w.Lit(`,"theme":`)
-		w.String(string(*ic.Theme))
+		w.Lit(`,"theme":"`)
+		w.Lit(string(*ic.Theme))
+		w.Byte('"')
 	}
 	w.Byte('}')
 	return nil

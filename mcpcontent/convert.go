@@ -30,8 +30,10 @@ var (
 	// ErrTextAndBlob is for go-sdk resource contents with both a Blob and a
 	// non-empty Text: neither form of this package holds both.
 	ErrTextAndBlob = errors.New("mcpcontent: resource contents have both text and blob")
-	// ErrInvalidMeta is for a _meta that is not a JSON object, or a go-sdk
-	// Meta that encoding/json cannot marshal.
+	// ErrInvalidMeta is for a go-sdk Meta that encoding/json cannot marshal,
+	// or that holds a string that is not UTF-8 (a wire.Object is always an
+	// object, so a _meta converts to go-sdk's map unless encoding/json itself
+	// refuses it).
 	ErrInvalidMeta = errors.New("mcpcontent: invalid _meta")
 )
 
@@ -214,7 +216,7 @@ func (c *converter) decode(field, s string) []byte {
 }
 
 func (c *converter) toMeta(field string, o wire.Object) mcp.Meta {
-	if o == nil {
+	if o.IsZero() {
 		return nil
 	}
 	var m mcp.Meta
@@ -305,14 +307,14 @@ func encode(b []byte) string { return base64.StdEncoding.EncodeToString(b) }
 
 func (c *converter) fromMeta(field string, m mcp.Meta) wire.Object {
 	if m == nil {
-		return nil
+		return wire.Object{}
 	}
-	raw, err := wire.MarshalRaw(map[string]any(m))
+	o, err := wire.MarshalObject(map[string]any(m))
 	if err != nil {
 		c.fail(field, ErrInvalidMeta)
-		return nil
+		return wire.Object{}
 	}
-	return wire.Object(raw)
+	return o
 }
 
 func (c *converter) fromAnnotations(a *mcp.Annotations) *Annotations {

@@ -370,10 +370,6 @@ func TestToMCPErrors(t *testing.T) {
 		{"unknown role", &Text{Annotations: &Annotations{Audience: []Role{RoleUser, secret}}}, ErrUnknownRole, "text", "annotations.audience[1]"},
 		{"unknown theme", &ResourceLink{URI: "u", Name: "n", Icons: []Icon{{Src: "s"}, {Src: "s", Theme: ptr(IconTheme(secret))}}}, ErrUnknownTheme, "resource_link", "icons[1].theme"},
 		{"empty theme", &ResourceLink{URI: "u", Name: "n", Icons: []Icon{{Src: "s", Theme: ptr(IconTheme(""))}}}, ErrUnknownTheme, "resource_link", "icons[0].theme"},
-		{"meta not an object", &Text{Meta: wire.Object(`["` + secret + `"]`)}, ErrInvalidMeta, "text", "_meta"},
-		{"meta null", &Text{Meta: wire.Object(`null`)}, ErrInvalidMeta, "text", "_meta"},
-		{"meta invalid json", &Image{Data: "", Meta: wire.Object(`{"` + secret)}, ErrInvalidMeta, "image", "_meta"},
-		{"contents meta", &EmbeddedResource{Resource: &TextResourceContents{URI: "u", Meta: wire.Object(`[]`)}}, ErrInvalidMeta, "resource", "resource._meta"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -419,6 +415,7 @@ func TestFromMCPErrors(t *testing.T) {
 		{"unknown theme", &mcp.ResourceLink{URI: "u", Name: "n", Icons: []mcp.Icon{{Source: "s", Theme: secret}}}, ErrUnknownTheme, "resource_link", "icons[0].theme"},
 		{"meta not marshalable", &mcp.TextContent{Meta: mcp.Meta{secret: math.NaN()}}, ErrInvalidMeta, "text", "_meta"},
 		{"meta channel", &mcp.TextContent{Meta: mcp.Meta{secret: make(chan int)}}, ErrInvalidMeta, "text", "_meta"},
+		{"meta not UTF-8", &mcp.TextContent{Meta: mcp.Meta{"k": secret + "\xff"}}, ErrInvalidMeta, "text", "_meta"},
 		{"contents meta", &mcp.EmbeddedResource{Resource: &mcp.ResourceContents{URI: "u", Meta: mcp.Meta{"x": func() {}}}}, ErrInvalidMeta, "resource", "resource._meta"},
 		{"text and blob", &mcp.EmbeddedResource{Resource: &mcp.ResourceContents{URI: "u", Text: secret, Blob: []byte(secret)}}, ErrTextAndBlob, "resource", "resource"},
 	}
@@ -437,9 +434,20 @@ func TestFromMCPErrors(t *testing.T) {
 	}
 }
 
+// A _meta that is not a JSON object cannot reach ToMCP: no wire.Object
+// holds one.
+func TestMetaIsAlwaysAnObject(t *testing.T) {
+	for _, in := range []string{`["` + secret + `"]`, `null`, `{"` + secret, `[]`, ``} {
+		o, err := wire.ParseObject([]byte(in))
+		require.Error(t, err, in)
+		assert.True(t, o.IsZero(), in)
+		assert.NotContains(t, err.Error(), secret)
+	}
+}
+
 // The first failing field is reported.
 func TestFirstErrorWins(t *testing.T) {
-	_, err := ToMCP(&Image{Data: "!", Meta: wire.Object(`[]`)})
+	_, err := ToMCP(&Image{Data: "!", Annotations: &Annotations{Audience: []Role{secret}}})
 	var ce *ConvertError
 	require.ErrorAs(t, err, &ce)
 	assert.Equal(t, "data", ce.Field)

@@ -190,7 +190,7 @@ func readContents(d *wire.Decoder) (ResourceContents, error) {
 // readMeta reads an optional _meta: null is absent.
 func readMeta(d *wire.Decoder) (wire.Object, error) {
 	if null, err := d.Null(); null || err != nil {
-		return nil, err
+		return wire.Object{}, err
 	}
 	return d.Object()
 }

@@ -94,21 +94,25 @@ func (d *Declaration) Read(dec *wire.Decoder) error {
 	})
 }
 
-// Encode appends the declaration's JSON to dst. It fails only for a Mode
-// that is neither Fixed nor Rotating.
+// Encode appends the declaration's JSON to dst. It fails, leaving dst as it
+// was, with a *wire.EncodeError for a name that is not valid UTF-8 (Member
+// "[name i]", i the name's place) and for a Mode that is neither Fixed nor
+// Rotating (wire.ErrUnknownValue, Member ["name"]).
 func (d Declaration) Encode(dst []byte) ([]byte, error) {
 	w := wire.Writer(dst)
 	w.Byte('{')
-	first := true
-	for name, mode := range d.All() {
-		if !first {
-			w.Byte(',')
-		}
-		first = false
-		w.String(name)
-		w.Byte(':')
-		if err := mode.append(&w); err != nil {
-			return dst, err
+	if d.m != nil {
+		for p, i := d.m.Oldest(), 0; p != nil; p, i = p.Next(), i+1 {
+			if i > 0 {
+				w.Byte(',')
+			}
+			if err := w.String(p.Key); err != nil {
+				return dst, wire.EncodeErrorAt(wire.KeyNameMember("", i), err)
+			}
+			w.Byte(':')
+			if err := p.Value.append(&w); err != nil {
+				return dst, wire.EncodeErrorAt(wire.KeyMember("", p.Key), err)
+			}
 		}
 	}
 	w.Byte('}')

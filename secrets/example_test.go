@@ -8,10 +8,21 @@ import (
 )
 
 func ExampleValues() {
+	token, err := wire.StringRaw("ghs_example")
+	if err != nil {
+		panic(err)
+	}
+	db, err := wire.ParseRaw([]byte(`{"user": "app", "port": 5432}`)) // checked, and made compact
+	if err != nil {
+		panic(err)
+	}
 	var v secrets.Values
-	v.Set("github_token", wire.StringRaw("ghs_example"))
-	v.Set("db", wire.Raw(`{"user":"app","port":5432}`))
-	buf, _ := v.Encode(nil)
+	v.Set("github_token", token)
+	v.Set("db", db)
+	buf, err := v.Encode(nil)
+	if err != nil {
+		panic(err)
+	}
 	fmt.Println(string(buf))
 	fmt.Println(v) // fmt never shows a value
 	// Output:

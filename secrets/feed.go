@@ -1,8 +1,6 @@
 package secrets
 
 import (
-	"fmt"
-
 	protoerr "github.com/diverge-network/diverge-sdk-go/errors"
 	"github.com/diverge-network/diverge-sdk-go/wire"
 )
@@ -52,15 +50,25 @@ func (r *FeedResponse) Decode(src []byte) error {
 	return nil
 }
 
-// Encode appends the answer payload to dst.
+// Encode appends the answer payload to dst. It fails, leaving dst as it
+// was, with a *wire.EncodeError: for a nil r (wire.ErrNil), an Outcome with
+// no tag (wire.ErrUnknownValue, Member "outcome") and a Refused whose message
+// is not valid UTF-8 (Member "message").
 func (r *FeedResponse) Encode(dst []byte) ([]byte, error) {
+	if r == nil {
+		return dst, &wire.EncodeError{Err: wire.ErrNil}
+	}
 	switch r.Outcome {
 	case Fed:
 		return append(dst, byte(Fed)), nil
 	case Refused:
-		return r.Error.Encode(append(dst, byte(Refused)))
+		out, err := r.Error.Encode(append(dst, byte(Refused)))
+		if err != nil {
+			return dst, err
+		}
+		return out, nil
 	}
-	return dst, fmt.Errorf("secrets: no feed answer tag for outcome %d", uint8(r.Outcome))
+	return dst, &wire.EncodeError{Member: "outcome", Err: wire.ErrUnknownValue}
 }
 
 // FeedVariant is one way a feed answer fails to decode.

@@ -1,10 +1,6 @@
 package secrets
 
-import (
-	"fmt"
-
-	"github.com/diverge-network/diverge-sdk-go/wire"
-)
+import "github.com/diverge-network/diverge-sdk-go/wire"
 
 // Mode is how a program takes a secret: "fixed" or "rotating" on the wire.
 type Mode uint8
@@ -33,7 +29,7 @@ func readMode(d *wire.Decoder) (Mode, error) {
 
 func (m Mode) append(w *wire.Writer) error {
 	if m > Rotating {
-		return fmt.Errorf("secrets: no such mode %d", uint8(m))
+		return wire.ErrUnknownValue
 	}
 	w.Byte('"')
 	w.Lit(modeNames[m])

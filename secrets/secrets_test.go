@@ -12,13 +12,27 @@ import (
 	"github.com/diverge-network/diverge-sdk-go/wire"
 )
 
+func str(t *testing.T, s string) wire.Raw {
+	t.Helper()
+	r, err := wire.StringRaw(s)
+	require.NoError(t, err)
+	return r
+}
+
+func raw(t *testing.T, s string) wire.Raw {
+	t.Helper()
+	r, err := wire.ParseRaw([]byte(s))
+	require.NoError(t, err)
+	return r
+}
+
 func TestValuesKeepOrderAndLastValue(t *testing.T) {
 	var v Values
 	require.NoError(t, v.Decode([]byte(`{"zeta":"1","alpha":{"n":[1,2]},"zeta":3}`)))
 	assert.Equal(t, []string{"zeta", "alpha"}, slices.Collect(v.Names()))
 	z, ok := v.Get("zeta")
 	require.True(t, ok)
-	assert.Equal(t, "3", string(z))
+	assert.Equal(t, "3", z.String())
 	b, err := v.Encode(nil)
 	require.NoError(t, err)
 	assert.Equal(t, `{"zeta":3,"alpha":{"n":[1,2]}}`, string(b))
@@ -32,9 +46,9 @@ func TestValuesZeroAndSet(t *testing.T) {
 	b, _ := v.Encode(nil)
 	assert.Equal(t, "{}", string(b))
 
-	v.Set("token", wire.StringRaw("t1"))
-	v.Set("db", wire.Raw(`{"user":"app"}`))
-	v.Set("token", wire.StringRaw("t2"))
+	v.Set("token", str(t, "t1"))
+	v.Set("db", raw(t, `{"user":"app"}`))
+	v.Set("token", str(t, "t2"))
 	v.Delete("nothing")
 	b, _ = v.Encode(nil)
 	assert.Equal(t, `{"token":"t2","db":{"user":"app"}}`, string(b))

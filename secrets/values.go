@@ -20,9 +20,10 @@ type Values struct {
 	m *orderedmap.OrderedMap[string, wire.Raw]
 }
 
-// Set gives name the value v, which must be one JSON value in serde_json's
-// form (from wire.ParseRaw, wire.MarshalRaw, wire.StringRaw or a decoder).
-// A name already present keeps its place.
+// Set gives name the value, one JSON value (from wire.ParseRaw,
+// wire.MarshalRaw, wire.StringRaw or a decoder, which leave it in
+// serde_json's form). A name already present keeps its place. A zero
+// wire.Raw is no value: Encode refuses it.
 func (v *Values) Set(name string, value wire.Raw) {
 	if v.m == nil {
 		v.m = orderedmap.New[string, wire.Raw]()
@@ -33,7 +34,7 @@ func (v *Values) Set(name string, value wire.Raw) {
 // Get returns name's value.
 func (v Values) Get(name string) (wire.Raw, bool) {
 	if v.m == nil {
-		return nil, false
+		return wire.Raw{}, false
 	}
 	return v.m.Get(name)
 }
@@ -124,19 +125,29 @@ func (v *Values) Read(d *wire.Decoder) error {
 }
 
 // Encode appends the values' JSON to dst, each value as it is held. It
-// cannot fail.
+// fails, leaving dst as it was, with a *wire.EncodeError for a name that is
+// not valid UTF-8 (its Member "[name i]", i the name's place, since the name
+// cannot be shown), and for a zero wire.Raw value (wire.ErrNoValue) or one
+// nested deeper than a reader allows inside the values' object
+// (wire.ErrTooDeep), its Member ["name"]. No message holds a value.
 func (v Values) Encode(dst []byte) ([]byte, error) {
 	w := wire.Writer(dst)
 	w.Byte('{')
-	first := true
-	for name, value := range v.All() {
-		if !first {
-			w.Byte(',')
+	if v.m != nil {
+		// The map's own list, not All: a return from inside a loop over an
+		// iterator costs more than the loop itself for small maps.
+		for p, i := v.m.Oldest(), 0; p != nil; p, i = p.Next(), i+1 {
+			if i > 0 {
+				w.Byte(',')
+			}
+			if err := w.String(p.Key); err != nil {
+				return dst, wire.EncodeErrorAt(wire.KeyNameMember("", i), err)
+			}
+			w.Byte(':')
+			if err := w.Value(p.Value, 1); err != nil { // inside the values' object
+				return dst, wire.EncodeErrorAt(wire.KeyMember("", p.Key), err)
+			}
 		}
-		first = false
-		w.String(name)
-		w.Byte(':')
-		w.Raw(value)
 	}
 	w.Byte('}')
 	return w, nil

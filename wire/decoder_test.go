@@ -41,7 +41,7 @@ func TestParseRawNormalizes(t *testing.T) {
 	for _, tt := range tests {
 		got, err := ParseRaw([]byte(tt.in))
 		require.NoError(t, err, tt.in)
-		assert.Equal(t, tt.want, string(got), tt.in)
+		assert.Equal(t, tt.want, got.String(), tt.in)
 	}
 }
 
@@ -222,16 +222,16 @@ func TestObjectMembers(t *testing.T) {
 	require.NoError(t, err)
 	var names []string
 	for name, v := range o.All() {
-		names = append(names, name+"="+string(v))
+		names = append(names, name+"="+v.String())
 	}
 	assert.Equal(t, []string{`z=1`, `a={"b":[]}`, `é="x"`}, names)
 	v, ok := o.Get("a")
 	assert.True(t, ok)
-	assert.Equal(t, `{"b":[]}`, string(v))
+	assert.Equal(t, `{"b":[]}`, v.String())
 	_, ok = o.Get("missing")
 	assert.False(t, ok)
 	assert.Equal(t, 3, o.Len())
-	assert.Equal(t, 0, Object(nil).Len())
+	assert.Equal(t, 0, Object{}.Len())
 
 	_, err = ParseObject([]byte(`[1]`))
 	assert.Error(t, err)
@@ -240,12 +240,16 @@ func TestObjectMembers(t *testing.T) {
 func TestMarshalRawIsSerdeForm(t *testing.T) {
 	r, err := MarshalRaw(map[string]any{"html": "<a&b>", "f": 1.5, "n": 2})
 	require.NoError(t, err)
-	assert.Equal(t, `{"f":1.5,"html":"<a&b>","n":2}`, string(r))
+	assert.Equal(t, `{"f":1.5,"html":"<a&b>","n":2}`, r.String())
 	var back map[string]any
 	require.NoError(t, r.Unmarshal(&back))
 	assert.Equal(t, "<a&b>", back["html"])
-	assert.True(t, Raw("null").IsNull())
-	assert.Equal(t, `"a\"b"`, string(StringRaw(`a"b`)))
+	null, err := ParseRaw([]byte(" null "))
+	require.NoError(t, err)
+	assert.True(t, null.IsNull())
+	s, err := StringRaw(`a"b`)
+	require.NoError(t, err)
+	assert.Equal(t, `"a\"b"`, s.String())
 }
 
 func TestJSONErrorNeverQuotesInput(t *testing.T) {

@@ -30,7 +30,25 @@
 //     values, chunks, templates, _meta). A decoded one is the producer's bytes
 //     when those are already what serde_json would write, which is always the
 //     case for a Rust producer, and otherwise the value normalized exactly as
-//     serde_json would re-serialize it.
+//     serde_json would re-serialize it. Only decoders and checked
+//     constructors ([ParseRaw], [ParseObject], [MarshalRaw], [MarshalObject],
+//     [StringRaw]) make one, so an encoder can write one unread.
+//
+// # Encoding what Rust could hold
+//
+// Every encoder writes exactly what the reference writes for the same value,
+// or refuses a value the reference could not hold, with an [*EncodeError]
+// naming the member ("content[2].text") and the reason: [ErrInvalidUTF8] for
+// a string that is not UTF-8 (checked in the same pass that finds the bytes
+// to escape), [ErrNil] for a nil frame, block or contents, [ErrNoValue] for a
+// zero Raw or Object where one is required, [ErrUnknownValue] for an enum
+// value the protocol does not have, and [ErrTooDeep] for a Raw or Object
+// that would pass the nesting limit where it stands in the payload (the
+// limit counts from the payload's top, so [Writer.Value] takes the level).
+// The message never quotes the value. A
+// failing encoder gives back its dst as it was. The relay paths
+// ([AppendTagged] and the begin package's AppendChunk and AppendInactive)
+// frame bytes encoded elsewhere and check nothing.
 //
 // # Memory
 //

@@ -311,6 +311,18 @@ func AppendF64(dst []byte, f float64) []byte {
 // an f64 has them from 1e+16 and below 1e-5, and null for NaN and the
 // infinities.
 func AppendF32(dst []byte, f float32) []byte {
+	if f == 0x1p-12 || f == -0x1p-12 {
+		// 2^-12 = 0.000244140625 lies exactly halfway between its two
+		// shortest candidates, 0.00024414062 and 0.00024414063. zmij takes
+		// the even one; Go 1.26's strconv takes the odd one, because its
+		// float32 Dragonbox looks for this power-of-two tie at float64's
+		// exponent (-77) instead of float32's (-35). ±2^-12 are the only
+		// f32 on which the two differ (make floatcheck compares all 2^32).
+		if f < 0 {
+			dst = append(dst, '-')
+		}
+		return append(dst, "0.00024414062"...)
+	}
 	return appendFloat(dst, float64(f), 32, 13, -6)
 }
 

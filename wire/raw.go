@@ -1,24 +1,32 @@
 package wire
 
 import (
+	"bytes"
 	"encoding/json"
 	"iter"
 )
 
 // Raw is one JSON value in the form serde_json writes it: compact, its
-// strings escaped as serde_json escapes them, its numbers as serde_json
-// prints them and no object repeating a member name. It is how the protocol's
-// opaque values travel (secret values, and inside an [Object] every member).
+// strings valid UTF-8 and escaped as serde_json escapes them, its numbers as
+// serde_json prints them and no object repeating a member name. It is how
+// the protocol's opaque values travel (secret values, and inside an [Object]
+// every member).
 //
-// A Raw from a decoder or from [ParseRaw] is in that form. A Raw made by
-// converting bytes is written as it is, unchecked: encoders trust it, as a
-// relay trusts the bytes it frames.
-type Raw []byte
+// Its bytes are unexported so that every Raw is one of these: the only ways
+// to make one are a [Decoder], [ParseRaw], [MarshalRaw] and [StringRaw],
+// each of which checks the value and leaves it in serde_json's form. The
+// zero Raw holds no value at all (it is not null): encoders leave an optional
+// one out and refuse a required one with [ErrNoValue].
+type Raw struct{ b []byte }
 
 // Object is a JSON object in the form [Raw] describes: a chunk, a dependency
-// template, an MCP _meta. Member order is the producer's. A nil Object is
-// absent, which differs from the empty object "{}".
-type Object []byte
+// template, an MCP _meta. Member order is the producer's. As for Raw, the
+// only ways to make one are a [Decoder], [ParseObject] and [MarshalObject].
+// The zero Object is absent, which differs from the empty object "{}".
+//
+// (Its field differs from Raw's so that no conversion turns a Raw that is
+// not an object into an Object.)
+type Object struct{ obj []byte }
 
 // Value reads one JSON value as serde_json reads a Value and returns it in
 // serde_json's form: the source bytes themselves when they are already in
@@ -27,18 +35,18 @@ type Object []byte
 // value, at the first name's place), as serde_json would re-serialize it.
 func (d *Decoder) Value() (Raw, error) {
 	if _, err := d.next(); err != nil {
-		return nil, err
+		return Raw{}, err
 	}
 	start, depth := d.pos, d.depth
 	canon, err := d.scanValue(true)
 	if err != nil {
-		return nil, err
+		return Raw{}, err
 	}
 	if canon {
-		return Raw(d.src[start:d.pos]), nil
+		return Raw{d.src[start:d.pos]}, nil
 	}
 	sub := Decoder{src: d.src[:d.pos], pos: start, depth: depth}
-	return Raw(sub.canonical(nil)), nil
+	return Raw{sub.canonical(nil)}, nil
 }
 
 // Object reads a JSON object as [Decoder.Value] reads any value; anything
@@ -46,13 +54,13 @@ func (d *Decoder) Value() (Raw, error) {
 func (d *Decoder) Object() (Object, error) {
 	c, err := d.next()
 	if err != nil {
-		return nil, err
+		return Object{}, err
 	}
 	if c != '{' {
-		return nil, d.typeError("a map")
+		return Object{}, d.typeError("a map")
 	}
 	v, err := d.Value()
-	return Object(v), err
+	return Object{v.b}, err
 }
 
 // canonical appends the value at the cursor, already checked by scanValue,
@@ -69,7 +77,8 @@ func (d *Decoder) canonical(dst []byte) []byte {
 	case c == '"':
 		d.pos++
 		s, _, _ := d.strBytes(nil)
-		return AppendString(dst, s)
+		dst, _ = AppendString(dst, s) // checked by scanValue: valid UTF-8
+		return dst
 	case c == '[':
 		_ = d.enter()
 		dst = append(dst, '[')
@@ -117,7 +126,7 @@ func (d *Decoder) canonicalObject(dst []byte) []byte {
 		if i > 0 {
 			dst = append(dst, ',')
 		}
-		dst = AppendString(dst, m.name)
+		dst, _ = AppendString(dst, m.name) // checked by scanValue
 		dst = append(dst, ':')
 		dst = append(dst, m.value...)
 	}
@@ -131,9 +140,12 @@ func ParseRaw(b []byte) (Raw, error) {
 	d := NewDecoder(b)
 	v, err := d.Value()
 	if err != nil {
-		return nil, err
+		return Raw{}, err
 	}
-	return v, d.End()
+	if err := d.End(); err != nil {
+		return Raw{}, err
+	}
+	return v, nil
 }
 
 // ParseObject is [ParseRaw] for a value that must be an object.
@@ -141,51 +153,198 @@ func ParseObject(b []byte) (Object, error) {
 	d := NewDecoder(b)
 	v, err := d.Object()
 	if err != nil {
-		return nil, err
+		return Object{}, err
 	}
-	return v, d.End()
+	if err := d.End(); err != nil {
+		return Object{}, err
+	}
+	return v, nil
 }
 
 // MarshalRaw encodes v with encoding/json and normalizes the result to
 // serde_json's form (so "<" stays "<" and floats print as serde_json prints
 // them). Member order is what encoding/json produces: struct field order, or
 // sorted keys for a Go map.
+//
+// encoding/json would write each byte of a Go string that is not UTF-8 as
+// the escape \ufffd, silently; MarshalRaw refuses such a value with
+// [ErrInvalidUTF8] instead, as every encoder here does. (So it also refuses
+// a \ufffd escape that a MarshalJSON method wrote itself: give such JSON to
+// [ParseRaw].)
 func MarshalRaw(v any) (Raw, error) {
-	b, err := json.Marshal(v)
+	b, err := marshal(v)
 	if err != nil {
-		return nil, err
+		return Raw{}, err
 	}
 	return ParseRaw(b)
 }
 
-// StringRaw is s as a JSON string.
-func StringRaw(s string) Raw { return Raw(AppendString(nil, s)) }
+// MarshalObject is [MarshalRaw] for a value that must encode as a JSON
+// object (a struct, a map, or a type whose MarshalJSON writes an object).
+func MarshalObject(v any) (Object, error) {
+	b, err := marshal(v)
+	if err != nil {
+		return Object{}, err
+	}
+	return ParseObject(b)
+}
+
+// marshal is json.Marshal, refusing the output when it holds the escape
+// encoding/json writes for bytes that are not UTF-8.
+func marshal(v any) ([]byte, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	for i := 0; ; {
+		j := bytes.Index(b[i:], []byte(`\ufffd`))
+		if j < 0 {
+			return b, nil
+		}
+		j += i
+		// An escape only if the backslash is not itself escaped: an odd
+		// run of backslashes ends here.
+		n := 0
+		for k := j; k >= 0 && b[k] == '\\'; k-- {
+			n++
+		}
+		if n%2 == 1 {
+			return nil, ErrInvalidUTF8
+		}
+		i = j + 1
+	}
+}
+
+// StringRaw is s as a JSON string. s must be valid UTF-8, as every Rust
+// string is; otherwise the error is [ErrInvalidUTF8].
+func StringRaw(s string) (Raw, error) {
+	b, err := AppendString(nil, s)
+	if err != nil {
+		return Raw{}, err
+	}
+	return Raw{b}, nil
+}
+
+// Bytes is r's JSON text, nil for the zero Raw. It aliases r (and what r was
+// decoded from): do not modify it.
+func (r Raw) Bytes() []byte { return r.b }
+
+// IsZero reports whether r is the zero Raw, holding no value.
+func (r Raw) IsZero() bool { return r.b == nil }
+
+// IsNull reports whether r is the JSON null.
+func (r Raw) IsNull() bool { return string(r.b) == "null" }
+
+// String is r's JSON text, "" for the zero Raw. Where r is a secret's value,
+// printing it prints the secret.
+func (r Raw) String() string { return string(r.b) }
+
+// MarshalJSON is r's JSON text itself, so that encoding/json embeds r as the
+// value it is; the zero Raw is written as null.
+func (r Raw) MarshalJSON() ([]byte, error) {
+	if r.b == nil {
+		return []byte("null"), nil
+	}
+	return r.b, nil
+}
+
+// UnmarshalJSON sets r to a copy of b, checked and normalized as [ParseRaw]
+// does, so that a Raw can be a member of the caller's own types.
+func (r *Raw) UnmarshalJSON(b []byte) error {
+	v, err := ParseRaw(b)
+	if err != nil {
+		return err
+	}
+	r.b = bytes.Clone(v.b)
+	return nil
+}
+
+// Depth is how deeply r's arrays and objects nest: 0 for a scalar or the
+// zero Raw, 1 for [1] or {}, 2 for [[]] or {"a":{}}. A decoder or constructor
+// allows at most MaxDepth, counted from the top of what it read.
+func (r Raw) Depth() int { return depthOf(r.b) }
+
+// depthOf is the nesting depth of b, one JSON value in serde_json's form.
+func depthOf(b []byte) int {
+	depth, deepest := 0, 0
+	for i := 0; i < len(b); i++ {
+		switch b[i] {
+		case '[', '{':
+			depth++
+			deepest = max(deepest, depth)
+		case ']', '}':
+			depth--
+		case '"':
+			// Skip the string: in serde_json's form a quote inside one is
+			// always escaped, and so is a backslash.
+			for i++; i < len(b); i++ {
+				j := bytes.IndexAny(b[i:], `"\`)
+				if j < 0 {
+					return deepest
+				}
+				i += j
+				if b[i] == '"' {
+					break
+				}
+				i++ // the escaped byte
+			}
+		}
+	}
+	return deepest
+}
 
 // Unmarshal decodes r into v with encoding/json, for a caller's own types.
 // encoding/json's rules apply there (member names match without regard to
-// case, for one); the bytes themselves were checked when r was decoded.
-func (r Raw) Unmarshal(v any) error { return json.Unmarshal(r, v) }
+// case, for one); the bytes themselves were checked when r was made.
+func (r Raw) Unmarshal(v any) error { return json.Unmarshal(r.b, v) }
 
-// IsNull reports whether r is the JSON null.
-func (r Raw) IsNull() bool { return string(r) == "null" }
+// Raw is o as a Raw: the same bytes.
+func (o Object) Raw() Raw { return Raw{o.obj} }
+
+// Bytes is o's JSON text, nil for the zero Object. It aliases o (and what o
+// was decoded from): do not modify it.
+func (o Object) Bytes() []byte { return o.obj }
+
+// IsZero reports whether o is the zero Object, which is absent.
+func (o Object) IsZero() bool { return o.obj == nil }
+
+// Depth is how deeply o nests, as [Raw.Depth] counts: 1 for {"a":1}.
+func (o Object) Depth() int { return depthOf(o.obj) }
+
+// String is o's JSON text, "" for the zero Object.
+func (o Object) String() string { return string(o.obj) }
+
+// MarshalJSON is o's JSON text itself; the zero Object is written as null.
+func (o Object) MarshalJSON() ([]byte, error) { return Raw{o.obj}.MarshalJSON() }
+
+// UnmarshalJSON sets o to a copy of b, checked and normalized as
+// [ParseObject] does.
+func (o *Object) UnmarshalJSON(b []byte) error {
+	v, err := ParseObject(b)
+	if err != nil {
+		return err
+	}
+	o.obj = bytes.Clone(v.obj)
+	return nil
+}
 
 // Unmarshal decodes o into v with encoding/json; see [Raw.Unmarshal].
-func (o Object) Unmarshal(v any) error { return json.Unmarshal(o, v) }
+func (o Object) Unmarshal(v any) error { return json.Unmarshal(o.obj, v) }
 
-// All yields o's members in order, each name decoded from JSON. o must be a
-// decoded or parsed Object; the yielded values alias o.
+// All yields o's members in order, each name decoded from JSON; the yielded
+// values alias o.
 func (o Object) All() iter.Seq2[string, Raw] {
 	return func(yield func(string, Raw) bool) {
-		if len(o) == 0 {
+		if len(o.obj) == 0 {
 			return
 		}
-		d := NewDecoder(o)
+		d := NewDecoder(o.obj)
 		_ = d.Map(func(name []byte) error {
 			start := d.pos
 			if _, err := d.scanValue(false); err != nil {
 				return err
 			}
-			if !yield(string(name), Raw(o[start:d.pos])) {
+			if !yield(string(name), Raw{o.obj[start:d.pos]}) {
 				return errStop
 			}
 			return nil
@@ -202,7 +361,7 @@ func (o Object) Get(name string) (Raw, bool) {
 			return v, true
 		}
 	}
-	return nil, false
+	return Raw{}, false
 }
 
 // Len is the number of o's members.

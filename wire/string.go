@@ -43,53 +43,148 @@ func special(w uint64) uint64 {
 	return ((q-ones)&^q | (b-ones)&^b | (w-ones*0x20)&^w) & highs
 }
 
-// scanPlain returns the index of the first quote, backslash or control in
-// b at or after i (len(b) if none), and whether any byte it passed over is
-// not ASCII. It reads 32 bytes a step, as four words.
-func scanPlain(b []byte, i int) (int, bool) {
-	var high uint64
-	for i+32 <= len(b) {
-		w0 := binary.LittleEndian.Uint64(b[i:])
-		w1 := binary.LittleEndian.Uint64(b[i+8:])
-		w2 := binary.LittleEndian.Uint64(b[i+16:])
-		w3 := binary.LittleEndian.Uint64(b[i+24:])
-		m0, m1, m2, m3 := special(w0), special(w1), special(w2), special(w3)
-		if m0|m1|m2|m3 == 0 {
-			high |= (w0 | w1 | w2 | w3) & highs
-			i += 32
-			continue
+// scanPlain returns the index of the first byte in b at or after i that a
+// writer cannot copy as it is: a quote, a backslash or a control, which it
+// escapes (len(b) if there is none). It checks, in the same pass, that
+// everything it passes over is UTF-8, and returns -1 at the first sequence
+// that is not. ASCII is read 32 bytes a step, as four words, so plain ASCII
+// text costs one test per 32 bytes; a non-ASCII run is decoded sequence by
+// sequence where it stands, and the word-at-a-time scan resumes after it.
+func scanPlain(b []byte, i int) int {
+	for {
+		for i+32 <= len(b) {
+			m0 := stopMask(binary.LittleEndian.Uint64(b[i:]))
+			m1 := stopMask(binary.LittleEndian.Uint64(b[i+8:]))
+			m2 := stopMask(binary.LittleEndian.Uint64(b[i+16:]))
+			m3 := stopMask(binary.LittleEndian.Uint64(b[i+24:]))
+			if m0|m1|m2|m3 == 0 {
+				i += 32
+				continue
+			}
+			switch {
+			case m0 != 0:
+				i += bits.TrailingZeros64(m0) / 8
+			case m1 != 0:
+				i += 8 + bits.TrailingZeros64(m1)/8
+			case m2 != 0:
+				i += 16 + bits.TrailingZeros64(m2)/8
+			default:
+				i += 24 + bits.TrailingZeros64(m3)/8
+			}
+			goto stopped
 		}
-		switch {
-		case m0 != 0:
-			return stop(i, w0, m0, high)
-		case m1 != 0:
-			return stop(i+8, w1, m1, high|w0&highs)
-		case m2 != 0:
-			return stop(i+16, w2, m2, high|(w0|w1)&highs)
+		for i+8 <= len(b) {
+			if m := stopMask(binary.LittleEndian.Uint64(b[i:])); m != 0 {
+				i += bits.TrailingZeros64(m) / 8
+				goto stopped
+			}
+			i += 8
 		}
-		return stop(i+24, w3, m3, high|(w0|w1|w2)&highs)
-	}
-	for i+8 <= len(b) {
-		w := binary.LittleEndian.Uint64(b[i:])
-		if m := special(w); m != 0 {
-			return stop(i, w, m, high)
+		for i < len(b) && strClass[b[i]] == plain {
+			i++
 		}
-		high |= w & highs
-		i += 8
+		if i == len(b) {
+			return i
+		}
+	stopped:
+		if b[i] < 0x80 {
+			return i // a byte to escape
+		}
+		// A non-ASCII run: check it sequence by sequence, up to the next
+		// ASCII byte. Where four bytes are left, a sequence is checked in
+		// one word: its second byte against its lead's range, the others'
+		// continuation bits against a mask.
+		for {
+			c := b[i]
+			seq := utf8Seq[c]
+			// The length by comparison, not from the table, so that the
+			// next i waits on no second load. (A lead that starts no
+			// sequence fails the table's test below.)
+			n := 2
+			if c >= 0xE0 {
+				n++
+			}
+			if c >= 0xF0 {
+				n++
+			}
+			if i+4 <= len(b) {
+				w := binary.LittleEndian.Uint32(b[i:])
+				cont := utf8Cont[seq&7]
+				if uint8(w>>8)-uint8(seq>>8) > uint8(seq>>16) || w&cont.mask != cont.want {
+					return -1
+				}
+			} else if !validTail(b[i:], seq) {
+				return -1
+			}
+			i += n
+			if i == len(b) {
+				return i
+			}
+			if b[i] < 0x80 {
+				break
+			}
+		}
 	}
-	for i < len(b) && strClass[b[i]]&^multi == plain {
-		high |= uint64(b[i] & 0x80)
-		i++
-	}
-	return i, high != 0
 }
 
-// stop is scanPlain's answer for a word w at i whose special mask m is not
-// zero: the first special byte's index, and whether a byte before it (or
-// before w) is not ASCII.
-func stop(i int, w, m, high uint64) (int, bool) {
-	n := bits.TrailingZeros64(m) / 8
-	return i + n, high|w&(1<<(8*n)-1)&highs != 0
+// validTail is scanPlain's check of a sequence that starts fewer than four
+// bytes before the end of the string.
+func validTail(b []byte, seq uint32) bool {
+	n := int(seq & 7)
+	if n < 2 || n > len(b) {
+		return false
+	}
+	if b[1]-uint8(seq>>8) > uint8(seq>>16) {
+		return false
+	}
+	return n == 2 || b[2]&0xC0 == 0x80
+}
+
+// stopMask marks the bytes of w that scanPlain stops at (a quote, a
+// backslash, a control, a byte that is not ASCII); its lowest set bit is
+// exact, since special's stray marks only ever sit above a true one.
+func stopMask(w uint64) uint64 { return special(w) | w&highs }
+
+// utf8Seq describes each byte as the start of a UTF-8 sequence, after the
+// unicode/utf8 package's own tables: bits 0-2 are the sequence's length (1
+// for a byte that starts none), bits 8-15 the lowest second byte it allows
+// and bits 16-23 how far above that the second byte may go. Rust's str
+// refuses exactly what these refuse: overlong forms, surrogates, code points
+// past U+10FFFF, stray continuation bytes and cut sequences.
+var utf8Seq = func() (t [256]uint32) {
+	seq := func(n, lo, hi uint32) uint32 { return n | lo<<8 | (hi-lo)<<16 }
+	for c := range 256 {
+		switch {
+		case c < 0xC2:
+			t[c] = 1 // ASCII (never looked up), a continuation byte, or an overlong two-byte lead
+		case c < 0xE0:
+			t[c] = seq(2, 0x80, 0xBF)
+		case c == 0xE0:
+			t[c] = seq(3, 0xA0, 0xBF) // no overlong form
+		case c == 0xED:
+			t[c] = seq(3, 0x80, 0x9F) // no surrogate
+		case c < 0xF0:
+			t[c] = seq(3, 0x80, 0xBF)
+		case c == 0xF0:
+			t[c] = seq(4, 0x90, 0xBF) // no overlong form
+		case c < 0xF4:
+			t[c] = seq(4, 0x80, 0xBF)
+		case c == 0xF4:
+			t[c] = seq(4, 0x80, 0x8F) // nothing past U+10FFFF
+		default:
+			t[c] = 1
+		}
+	}
+	return t
+}()
+
+// utf8Cont is, by sequence length, the mask and value of the continuation
+// bits of a sequence's third and fourth bytes, read as a little-endian word
+// with the lead byte lowest. Length 1 is no sequence: it never matches.
+var utf8Cont = [8]struct{ mask, want uint32 }{
+	1: {0, 1},
+	3: {0x00C00000, 0x00800000},
+	4: {0xC0C00000, 0x80800000},
 }
 
 // hex4 reads the four hex digits of a \u escape.

@@ -31,7 +31,10 @@ func Split(payload []byte) (tag byte, body []byte, ok bool) {
 }
 
 // AppendTagged appends tag and then body, unread: the relay path, for a body
-// that was encoded elsewhere (a chunk's JSON, an Inactive's values).
+// that was encoded elsewhere (a chunk's JSON, an Inactive's values). It
+// trusts body to be exactly the bytes the tag's variant carries, in
+// serde_json's form, as a decoder or a Rust producer made them; nothing is
+// checked or copied but the bytes themselves.
 func AppendTagged(dst []byte, tag byte, body []byte) []byte {
 	dst = append(dst, tag)
 	return append(dst, body...)

@@ -7,7 +7,9 @@ package wire
 //	w := wire.Writer(dst)
 //	w.Byte(tag)
 //	w.Lit(`{"key":`)
-//	w.String(key)
+//	if err := w.String(key); err != nil {
+//		return dst, wire.EncodeErrorAt("key", err)
+//	}
 //	w.Byte('}')
 //	return w, nil
 type Writer []byte
@@ -19,11 +21,45 @@ func (w *Writer) Byte(c byte) { *w = append(*w, c) }
 // name with its quotes and colon.
 func (w *Writer) Lit(s string) { *w = append(*w, s...) }
 
-// Raw appends b as it is: already-encoded JSON or a frame body.
+// Raw appends b as it is, unread: JSON that is already in serde_json's form
+// (a [Raw] or [Object]'s bytes, or what a Rust producer wrote) or a frame
+// body. Nothing is checked; the caller vouches for b.
 func (w *Writer) Raw(b []byte) { *w = append(*w, b...) }
 
-// String appends s as a JSON string, escaped as serde_json escapes.
-func (w *Writer) String(s string) { *w = AppendString(*w, s) }
+// Value appends r as a member's or an element's value that level arrays and
+// objects enclose in the payload (1 for a member of the payload's own
+// object). It refuses, leaving w as it was, the zero Raw ([ErrNoValue]) and a
+// value that would nest deeper than [MaxDepth] there ([ErrTooDeep]), which
+// no reader would take. Otherwise r is written as it is: its constructors
+// left it in serde_json's form.
+func (w *Writer) Value(r Raw, level int) error {
+	if r.b == nil {
+		return ErrNoValue
+	}
+	if !fits(r.b, level) {
+		return ErrTooDeep
+	}
+	*w = append(*w, r.b...)
+	return nil
+}
+
+// Object is [Writer.Value] for an Object.
+func (w *Writer) Object(o Object, level int) error { return w.Value(Raw{o.obj}, level) }
+
+// fits reports whether the JSON value b may stand inside level arrays and
+// objects. A value nests at most half its length deep ("[[]]"), so a short
+// one is not even scanned.
+func fits(b []byte, level int) bool {
+	return level+len(b)/2 <= MaxDepth || level+depthOf(b) <= MaxDepth
+}
+
+// String appends s as a JSON string, escaped as serde_json escapes. A string
+// that is not valid UTF-8 is [ErrInvalidUTF8], and w is left as it was.
+func (w *Writer) String(s string) error {
+	out, err := AppendString(*w, s)
+	*w = out
+	return err
+}
 
 // F32 appends f as serde_json writes an f32.
 func (w *Writer) F32(f float32) { *w = AppendF32(*w, f) }
@@ -62,20 +98,39 @@ const hexDigits = "0123456789abcdef"
 // quote, backslash and the C0 controls escaped (\b \f \n \r \t, else \u00xx
 // in lowercase hex) and every other character, <, >, &, U+2028 and U+2029
 // among them, as its own UTF-8.
-func AppendString[S ~string | ~[]byte](dst []byte, s S) []byte {
-	dst = append(dst, '"')
+//
+// A Rust string is always UTF-8, so s must be: otherwise (a stray or
+// truncated sequence, an overlong form, a surrogate) AppendString returns
+// dst unchanged and [ErrInvalidUTF8]. The check is made in the same pass as
+// the search for bytes to escape: ASCII runs are scanned a word at a time and
+// only the non-ASCII runs are decoded.
+func AppendString[S ~string | ~[]byte](dst []byte, s S) ([]byte, error) {
+	b := []byte(s)
+	out := append(dst, '"')
+	done := 0 // b[:done] is written
 	for {
-		i, _ := scanPlain([]byte(s), 0)
-		dst = append(dst, s[:i]...)
-		if i == len(s) {
-			return append(dst, '"')
+		i := scanPlain(b, done)
+		if i < 0 {
+			return dst, ErrInvalidUTF8
 		}
-		c := s[i]
-		if e := escapes[c]; e != 'u' {
-			dst = append(dst, '\\', e)
-		} else {
-			dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&15])
+		out = append(out, b[done:i]...)
+		if i == len(b) {
+			return append(out, '"'), nil
 		}
-		s = s[i+1:]
+		// Escape b[i], and the bytes right after it that need escaping too,
+		// without a new scan for each.
+		for {
+			c := b[i]
+			if e := escapes[c]; e != 'u' {
+				out = append(out, '\\', e)
+			} else {
+				out = append(out, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&15])
+			}
+			i++
+			if i == len(b) || escapes[b[i]] == 0 {
+				break
+			}
+		}
+		done = i
 	}
 }

@@ -294,9 +294,9 @@ func describe(v any, payload []byte, show bool) (string, []string) {
 		p.add(1, "message: %s", strconv.Quote(v.Message))
 		return "Error", p
 	case begin.Chunk:
-		p.add(1, "json: %s", jsonCut(v.Object))
+		p.add(1, "json: %s", jsonCut(v.Bytes()))
 		if meta, ok := v.Meta(); ok {
-			p.add(1, "_meta: %s", jsonCut(meta))
+			p.add(1, "_meta: %s", jsonCut(meta.Bytes()))
 		}
 		return "Chunk", p
 	case begin.Active:
@@ -409,7 +409,7 @@ func values(p *lines, title string, v secrets.Values, show bool) {
 	p.add(1, "%s:", title)
 	for name, value := range v.All() {
 		if show {
-			p.add(2, "%s: %s", displayName(name), sanitize(string(value)))
+			p.add(2, "%s: %s", displayName(name), sanitize(value.String()))
 		} else {
 			p.add(2, "%s: <hidden>", displayName(name))
 		}
@@ -430,7 +430,7 @@ func declaration(p *lines, d secrets.Declaration) {
 func registered(p *lines, r *begin.Registered) {
 	p.add(1, "dependencies: %d", len(r.Dependencies))
 	for i, t := range r.Dependencies {
-		p.add(2, "[%d] %s", i, jsonCut(t))
+		p.add(2, "[%d] %s", i, jsonCut(t.Bytes()))
 	}
 	declaration(p, r.Secrets)
 }
@@ -506,15 +506,15 @@ func blockLine(b mcpcontent.Block) string {
 			f.add("uri", strconv.Quote(c.URI))
 			f.optString("mimeType", c.MIMEType, 0)
 			f.add("text", quoteCut(c.Text, textLimit))
-			if c.Meta != nil {
-				f.add("resource._meta", jsonCut(c.Meta))
+			if !c.Meta.IsZero() {
+				f.add("resource._meta", jsonCut(c.Meta.Bytes()))
 			}
 		case *mcpcontent.BlobResourceContents:
 			f.add("uri", strconv.Quote(c.URI))
 			f.optString("mimeType", c.MIMEType, 0)
 			f.add("blob", base64Size(c.Blob))
-			if c.Meta != nil {
-				f.add("resource._meta", jsonCut(c.Meta))
+			if !c.Meta.IsZero() {
+				f.add("resource._meta", jsonCut(c.Meta.Bytes()))
 			}
 		}
 		f.meta(b.Meta)
@@ -553,8 +553,8 @@ func (f *fields) optString(name string, s *string, limit int) {
 }
 
 func (f *fields) meta(m wire.Object) {
-	if m != nil {
-		f.add("_meta", jsonCut(m))
+	if !m.IsZero() {
+		f.add("_meta", jsonCut(m.Bytes()))
 	}
 }
 

@@ -28,11 +28,18 @@ func (r *Request) Decode(src []byte) error {
 	return nil
 }
 
-// Encode appends the request's JSON to dst. It cannot fail.
+// Encode appends the request's JSON to dst. It fails, leaving dst as it
+// was, with a *wire.EncodeError for a nil r (wire.ErrNil) and for a prompt that
+// is not valid UTF-8 (Member "prompt", wire.ErrInvalidUTF8).
 func (r *Request) Encode(dst []byte) ([]byte, error) {
+	if r == nil {
+		return dst, &wire.EncodeError{Err: wire.ErrNil}
+	}
 	w := wire.Writer(dst)
 	w.Lit(`{"prompt":`)
-	w.String(r.Prompt)
+	if err := w.String(r.Prompt); err != nil {
+		return dst, wire.EncodeErrorAt("prompt", err)
+	}
 	w.Byte('}')
 	return w, nil
 }

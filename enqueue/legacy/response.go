@@ -1,8 +1,6 @@
 package legacy
 
 import (
-	"fmt"
-
 	protoerr "github.com/diverge-network/diverge-sdk-go/errors"
 	"github.com/diverge-network/diverge-sdk-go/wire"
 )
@@ -52,15 +50,25 @@ func (r *Response) Decode(src []byte) error {
 	return nil
 }
 
-// Encode appends the answer payload to dst.
+// Encode appends the answer payload to dst. It fails, leaving dst as it was,
+// with a *wire.EncodeError: for a nil r (wire.ErrNil), a Fate with no tag
+// (wire.ErrUnknownValue, Member "fate") and a Failed whose message is not
+// valid UTF-8 (Member "message").
 func (r *Response) Encode(dst []byte) ([]byte, error) {
+	if r == nil {
+		return dst, &wire.EncodeError{Err: wire.ErrNil}
+	}
 	switch r.Fate {
 	case Delivered, Dequeued, Missed:
 		return append(dst, byte(r.Fate)), nil
 	case Failed:
-		return r.Error.Encode(append(dst, byte(Failed)))
+		out, err := r.Error.Encode(append(dst, byte(Failed)))
+		if err != nil {
+			return dst, err
+		}
+		return out, nil
 	}
-	return dst, fmt.Errorf("legacy enqueue: no answer tag for fate %d", uint8(r.Fate))
+	return dst, &wire.EncodeError{Member: "fate", Err: wire.ErrUnknownValue}
 }
 
 // Variant is one way a legacy enqueue answer fails to decode.

@@ -20,18 +20,15 @@ package main
 
 import (
 	"bufio"
-	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"os"
-	"os/exec"
 	"sort"
 	"strings"
 
 	"github.com/diverge-network/diverge-sdk-go/internal/mutate"
+	"github.com/diverge-network/diverge-sdk-go/internal/oracle"
 	"github.com/diverge-network/diverge-sdk-go/internal/scopes"
 )
 
@@ -293,47 +290,11 @@ func writeVectors(path string, corpus []payload, rust []string) error {
 // askOracle streams the corpus through `<path> conform` (rustref, or
 // divergewire for -go) and returns its answer to each line.
 func askOracle(path string, corpus []payload) ([]string, error) {
-	cmd := exec.Command(path, "conform")
-	in, err := cmd.StdinPipe()
-	if err != nil {
-		return nil, err
+	lines := make([]oracle.Line, len(corpus))
+	for i, p := range corpus {
+		lines[i] = oracle.Line{Scope: p.scope, Payload: p.bytes}
 	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		return nil, err
-	}
-	werr := make(chan error, 1)
-	go func() {
-		w := bufio.NewWriterSize(in, 1<<20)
-		for _, p := range corpus {
-			w.WriteString(p.scope)
-			w.WriteByte(' ')
-			w.WriteString(hexOf(p.bytes))
-			w.WriteByte('\n')
-		}
-		err := w.Flush()
-		werr <- errors.Join(err, in.Close())
-	}()
-	answers := make([]string, 0, len(corpus))
-	r := bufio.NewReaderSize(out, 1<<20)
-	for range corpus {
-		line, err := r.ReadString('\n')
-		if err != nil {
-			return nil, fmt.Errorf("oracle answered %d of %d lines: %w", len(answers), len(corpus), err)
-		}
-		answers = append(answers, strings.TrimSuffix(line, "\n"))
-	}
-	if err := <-werr; err != nil {
-		return nil, err
-	}
-	if _, err := io.Copy(io.Discard, out); err != nil {
-		return nil, err
-	}
-	return answers, cmd.Wait()
+	return oracle.Ask(path, lines)
 }
 
 // answerGo is the Go decoders' answer in the oracle's line form.
@@ -367,19 +328,9 @@ func agree(input []byte, rust, goAnswer string) bool {
 	return gh == rh || gh == in
 }
 
-func hexOf(b []byte) string {
-	if len(b) == 0 {
-		return "-"
-	}
-	return hex.EncodeToString(b)
-}
+func hexOf(b []byte) string { return oracle.Hex(b) }
 
-func unhex(s string) ([]byte, error) {
-	if s == "-" {
-		return []byte{}, nil
-	}
-	return hex.DecodeString(s)
-}
+func unhex(s string) ([]byte, error) { return oracle.Unhex(s) }
 
 func clip(s string) string {
 	if len(s) > 400 {

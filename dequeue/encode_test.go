@@ -1,0 +1,36 @@
+package dequeue
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	protoerr "github.com/diverge-network/diverge-sdk-go/errors"
+	"github.com/diverge-network/diverge-sdk-go/internal/encodetest"
+	"github.com/diverge-network/diverge-sdk-go/wire"
+)
+
+func TestEncodeRefusesInvalidUTF8(t *testing.T) {
+	for _, bad := range encodetest.Bad {
+		t.Run(bad.Name, func(t *testing.T) {
+			out, err := (&Request{Key: bad.S}).Encode(encodetest.Dst())
+			encodetest.RequireError(t, out, err, "key", wire.ErrInvalidUTF8, bad.S)
+
+			out, err = (&Response{Outcome: Failed, Error: protoerr.Error{Message: bad.S}}).Encode(encodetest.Dst())
+			encodetest.RequireError(t, out, err, "message", wire.ErrInvalidUTF8, bad.S)
+		})
+	}
+}
+
+func TestEncodeRefusesNilAndUnknown(t *testing.T) {
+	var out []byte
+	var err error
+	require.NotPanics(t, func() { out, err = (*Request)(nil).Encode(encodetest.Dst()) })
+	encodetest.RequireError(t, out, err, "", wire.ErrNil)
+	require.NotPanics(t, func() { out, err = (*Response)(nil).Encode(encodetest.Dst()) })
+	encodetest.RequireError(t, out, err, "", wire.ErrNil)
+	for _, o := range []Outcome{3, 255} {
+		out, err = (&Response{Outcome: o}).Encode(encodetest.Dst())
+		encodetest.RequireError(t, out, err, "outcome", wire.ErrUnknownValue)
+	}
+}

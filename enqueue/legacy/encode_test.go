@@ -1,0 +1,36 @@
+package legacy
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	protoerr "github.com/diverge-network/diverge-sdk-go/errors"
+	"github.com/diverge-network/diverge-sdk-go/internal/encodetest"
+	"github.com/diverge-network/diverge-sdk-go/wire"
+)
+
+func TestEncodeRefusesInvalidUTF8(t *testing.T) {
+	for _, bad := range encodetest.Bad {
+		t.Run(bad.Name, func(t *testing.T) {
+			out, err := (&Request{Prompt: bad.S}).Encode(encodetest.Dst())
+			encodetest.RequireError(t, out, err, "prompt", wire.ErrInvalidUTF8, bad.S)
+
+			out, err = (&Response{Fate: Failed, Error: protoerr.Error{Message: bad.S}}).Encode(encodetest.Dst())
+			encodetest.RequireError(t, out, err, "message", wire.ErrInvalidUTF8, bad.S)
+		})
+	}
+}
+
+func TestEncodeRefusesNilAndUnknown(t *testing.T) {
+	var out []byte
+	var err error
+	require.NotPanics(t, func() { out, err = (*Request)(nil).Encode(encodetest.Dst()) })
+	encodetest.RequireError(t, out, err, "", wire.ErrNil)
+	require.NotPanics(t, func() { out, err = (*Response)(nil).Encode(encodetest.Dst()) })
+	encodetest.RequireError(t, out, err, "", wire.ErrNil)
+	for _, f := range []Fate{4, 200} {
+		out, err = (&Response{Fate: f}).Encode(encodetest.Dst())
+		encodetest.RequireError(t, out, err, "fate", wire.ErrUnknownValue)
+	}
+}

@@ -1,0 +1,534 @@
+package main
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/diverge-network/diverge-sdk-go/begin"
+	"github.com/diverge-network/diverge-sdk-go/dequeue"
+	"github.com/diverge-network/diverge-sdk-go/enqueue"
+	"github.com/diverge-network/diverge-sdk-go/enqueue/legacy"
+	protoerr "github.com/diverge-network/diverge-sdk-go/errors"
+	"github.com/diverge-network/diverge-sdk-go/mcpcontent"
+	"github.com/diverge-network/diverge-sdk-go/secrets"
+	"github.com/diverge-network/diverge-sdk-go/wire"
+)
+
+var (
+	errInvalidUTF8  = wire.ErrInvalidUTF8
+	errNil          = wire.ErrNil
+	errNoValue      = wire.ErrNoValue
+	errUnknownValue = wire.ErrUnknownValue
+	errTooDeep      = wire.ErrTooDeep
+)
+
+// value is one generated Go value of a scope and what its encoding must
+// come to.
+type value struct {
+	scope  string
+	encode func(dst []byte) ([]byte, error)
+	// want is the reason the encoder must refuse the value with, at member;
+	// nil for a value it must encode.
+	want   error
+	member string
+	badStr string // the planted string, for a planted string
+	// reencoded, when set, encodes what the oracle's re-encoding must be
+	// where Rust reads back something other than what it wrote (a NaN
+	// priority is written null and read back as absent).
+	reencoded func(dst []byte) ([]byte, error)
+}
+
+// maker makes one value of a scope.
+type maker struct {
+	scope string
+	make  func(g *gen) value
+}
+
+var makers = []maker{
+	{"errors.error", func(g *gen) value {
+		e := g.protoErr("message")
+		return value{encode: e.Encode}
+	}},
+	{"enqueue.request", func(g *gen) value {
+		r, fixed := g.enqueueRequest()
+		return value{encode: r.Encode, reencoded: encodeIf(fixed, fixed.Encode)}
+	}},
+	{"enqueue.response", func(g *gen) value {
+		r := enqueue.Response{Fate: enqueue.Fate(g.intn(3))}
+		if g.plant("fate", errUnknownValue) {
+			r.Fate = enqueue.Fate(3 + g.intn(250))
+		}
+		if r.Fate == enqueue.Refused {
+			r.Error = g.protoErr("message")
+		}
+		return value{encode: r.Encode}
+	}},
+	{"legacy.enqueue.request", func(g *gen) value {
+		r := legacy.Request{Prompt: g.str("prompt")}
+		return value{encode: r.Encode}
+	}},
+	{"legacy.enqueue.response", func(g *gen) value {
+		r := legacy.Response{Fate: legacy.Fate(g.intn(4))}
+		if g.plant("fate", errUnknownValue) {
+			r.Fate = legacy.Fate(4 + g.intn(250))
+		}
+		if r.Fate == legacy.Failed {
+			r.Error = g.protoErr("message")
+		}
+		return value{encode: r.Encode}
+	}},
+	{"dequeue.request", func(g *gen) value {
+		r := dequeue.Request{Key: g.str("key")}
+		return value{encode: r.Encode}
+	}},
+	{"dequeue.response", func(g *gen) value {
+		r := dequeue.Response{Outcome: dequeue.Outcome(g.intn(3))}
+		if g.plant("outcome", errUnknownValue) {
+			r.Outcome = dequeue.Outcome(3 + g.intn(250))
+		}
+		if r.Outcome == dequeue.Failed {
+			r.Error = g.protoErr("message")
+		}
+		return value{encode: r.Encode}
+	}},
+	{"secrets.feed_response", func(g *gen) value {
+		r := secrets.FeedResponse{Outcome: secrets.FeedOutcome(g.intn(2))}
+		if g.plant("outcome", errUnknownValue) {
+			r.Outcome = secrets.FeedOutcome(2 + g.intn(250))
+		}
+		if r.Outcome == secrets.Refused {
+			r.Error = g.protoErr("message")
+		}
+		return value{encode: r.Encode}
+	}},
+	{"secrets.values", func(g *gen) value {
+		v := g.values("")
+		return value{encode: v.Encode}
+	}},
+	{"secrets.declaration", func(g *gen) value {
+		d := g.declaration("")
+		return value{encode: d.Encode}
+	}},
+	{"begin.registered", func(g *gen) value {
+		r := g.registered()
+		return value{encode: r.Encode}
+	}},
+	{"postgres.request", func(g *gen) value {
+		p := g.postgres()
+		return value{encode: func(dst []byte) ([]byte, error) { return p.AppendConnID(dst), nil }}
+	}},
+	{"begin.channel_request", func(g *gen) value {
+		r, fixed := g.channelRequest()
+		return value{
+			encode:    func(dst []byte) ([]byte, error) { return begin.AppendChannelRequest(dst, r) },
+			reencoded: encodeIf(fixed, func(dst []byte) ([]byte, error) { return begin.AppendChannelRequest(dst, fixed) }),
+		}
+	}},
+	{"begin.response", func(g *gen) value {
+		r := g.response()
+		return value{encode: func(dst []byte) ([]byte, error) { return begin.AppendResponse(dst, r) }}
+	}},
+	{"mcpcontent.block", func(g *gen) value {
+		b, fixed := g.block("", 0)
+		return value{
+			encode:    func(dst []byte) ([]byte, error) { return mcpcontent.AppendBlock(dst, b) },
+			reencoded: encodeIf(fixed != nil, func(dst []byte) ([]byte, error) { return mcpcontent.AppendBlock(dst, fixed) }),
+		}
+	}},
+}
+
+// encodeIf is encode when there is a re-encoding to expect, else nil.
+func encodeIf[T comparable](fixed T, encode func([]byte) ([]byte, error)) func([]byte) ([]byte, error) {
+	var zero T
+	if fixed == zero {
+		return nil
+	}
+	return encode
+}
+
+func (g *gen) protoErr(path string) protoerr.Error {
+	return protoerr.Error{Message: g.str(path)}
+}
+
+// deep is a JSON value nested n levels deep: arrays and objects in turn.
+func deep(n int) string {
+	var b strings.Builder
+	for i := range n {
+		if i%2 == 0 {
+			b.WriteString("[")
+		} else {
+			b.WriteString(`{"d":`)
+		}
+	}
+	b.WriteString("0")
+	for i := n - 1; i >= 0; i-- {
+		if i%2 == 0 {
+			b.WriteString("]")
+		} else {
+			b.WriteString("}")
+		}
+	}
+	return b.String()
+}
+
+// tooDeep plants a value nested so deep that, at level (the number of JSON
+// arrays and objects around its place in the payload), it passes the
+// 127 levels every Rust reader allows, or one that just fits. It returns the
+// value's own nesting depth, or 0 for no deep value this time.
+func (g *gen) tooDeep(path string, level int) int {
+	if g.planted != nil || !g.chance(8) {
+		return 0
+	}
+	room := wire.MaxDepth - level
+	d := min(room-2+g.intn(4), wire.MaxDepth) // room-2 .. room+1; no constructor takes more than MaxDepth
+	if d > room {
+		g.planted, g.member = errTooDeep, path
+	}
+	return d
+}
+
+// raw is a JSON value for an opaque member at path, made the ways a caller
+// makes one; level is how many arrays and objects enclose its place.
+func (g *gen) raw(path string, level int) wire.Raw {
+	if d := g.tooDeep(path, level); d > 0 {
+		r, err := wire.ParseRaw([]byte(deep(d)))
+		must(err)
+		return r
+	}
+	switch g.intn(10) {
+	case 0:
+		r, err := wire.StringRaw(g.validStr())
+		must(err)
+		return r
+	case 1:
+		r, err := wire.MarshalRaw(map[string]any{"s": g.validStr(), "n": g.intn(100), "f": g.rng.Float64(), "l": []int{1, 2}})
+		must(err)
+		return r
+	}
+	r, err := wire.ParseRaw([]byte(g.json(3 + g.intn(4))))
+	must(err)
+	return r
+}
+
+// object is a JSON object for a chunk, a template or a _meta at path and
+// level, as for raw.
+func (g *gen) object(path string, level int) wire.Object {
+	var b []byte
+	if d := g.tooDeep(path, level); d > 0 {
+		b = []byte(`{"deep":` + deep(d-1) + `}`)
+	} else if g.chance(100) {
+		b = []byte(`{}`)
+	} else {
+		var sb strings.Builder
+		g.writeJSONObject(&sb, 4)
+		b = []byte(sb.String())
+	}
+	o, err := wire.ParseObject(b)
+	must(err)
+	return o
+}
+
+func (g *gen) values(path string) secrets.Values {
+	var v secrets.Values
+	n := g.intn(5)
+	if g.chance(10) {
+		n = 200 + g.intn(1000)
+	}
+	for i := range n {
+		name := g.validStr()
+		if _, dup := v.Get(name); dup {
+			continue
+		}
+		nameAt := wire.JoinMember(path, wire.KeyNameMember("", v.Len()))
+		if g.plant(nameAt, errInvalidUTF8) {
+			name += invalid[g.intn(len(invalid))]
+			g.badStr = name
+		}
+		value := g.raw(wire.JoinMember(path, wire.KeyMember("", name)), 1)
+		if g.plant(wire.JoinMember(path, wire.KeyMember("", name)), errNoValue) {
+			value = wire.Raw{}
+		}
+		v.Set(name, value)
+		_ = i
+	}
+	return v
+}
+
+func (g *gen) declaration(path string) secrets.Declaration {
+	var d secrets.Declaration
+	for range g.intn(5) {
+		name := g.validStr()
+		if _, dup := d.Get(name); dup {
+			continue
+		}
+		if g.plant(wire.JoinMember(path, wire.KeyNameMember("", d.Len())), errInvalidUTF8) {
+			name += invalid[g.intn(len(invalid))]
+			g.badStr = name
+		}
+		mode := secrets.Mode(g.intn(2))
+		if g.plant(wire.JoinMember(path, wire.KeyMember("", name)), errUnknownValue) {
+			mode = secrets.Mode(2 + g.intn(250))
+		}
+		d.Set(name, mode)
+	}
+	return d
+}
+
+func (g *gen) registered() *begin.Registered {
+	r := &begin.Registered{}
+	for i := range g.intn(4) {
+		t := g.object(wire.IndexMember("dependencies", i), 2)
+		if g.plant(wire.IndexMember("dependencies", i), errNoValue) {
+			t = wire.Object{}
+		}
+		r.Dependencies = append(r.Dependencies, t)
+	}
+	r.Secrets = g.declaration("secrets")
+	return r
+}
+
+func (g *gen) postgres() *begin.Postgres {
+	p := &begin.Postgres{}
+	for i := range p.ConnID {
+		p.ConnID[i] = byte(g.intn(256))
+	}
+	return p
+}
+
+// enqueueRequest is a request and, when one of its blocks has a NaN or
+// infinite priority, the request Rust reads back.
+func (g *gen) enqueueRequest() (*enqueue.Request, *enqueue.Request) {
+	r := &enqueue.Request{Key: g.str("key"), Content: []mcpcontent.Block{}}
+	fixed := &enqueue.Request{Key: r.Key}
+	changed := false
+	n := g.intn(4)
+	if g.chance(20) {
+		n = 20 + g.intn(30)
+	}
+	for i := range n {
+		b, f := g.block(wire.IndexMember("content", i), 2)
+		r.Content = append(r.Content, b)
+		if f != nil {
+			changed = true
+		} else {
+			f = b
+		}
+		fixed.Content = append(fixed.Content, f)
+	}
+	if !changed {
+		fixed = nil
+	}
+	return r, fixed
+}
+
+func (g *gen) channelRequest() (begin.ChannelRequest, begin.ChannelRequest) {
+	switch g.intn(5) {
+	case 0:
+		return g.postgres(), nil
+	case 1:
+		return begin.Info{}, nil
+	case 2:
+		r, fixed := g.enqueueRequest()
+		if g.plant("", errNil) {
+			return (*begin.Enqueue)(nil), nil
+		}
+		if fixed == nil {
+			return (*begin.Enqueue)(r), nil
+		}
+		return (*begin.Enqueue)(r), (*begin.Enqueue)(fixed)
+	case 3:
+		r := &dequeue.Request{Key: g.str("key")}
+		return (*begin.Dequeue)(r), nil
+	}
+	if g.plant("", errNil) {
+		return (*begin.Secrets)(nil), nil
+	}
+	return &begin.Secrets{Values: g.values("")}, nil
+}
+
+func (g *gen) response() begin.Response {
+	switch g.intn(5) {
+	case 0:
+		if g.plant("", errNil) {
+			return (*begin.Begun)(nil)
+		}
+		return (*begin.Begun)(g.registered())
+	case 1:
+		e := g.protoErr("message")
+		return (*begin.Error)(&e)
+	case 2:
+		c := begin.Chunk{Object: g.object("", 0)}
+		if g.plant("", errNoValue) {
+			c = begin.Chunk{}
+		}
+		return c
+	case 3:
+		return begin.Active{}
+	}
+	if g.plant("", errNil) {
+		return (*begin.Inactive)(nil)
+	}
+	return &begin.Inactive{Values: g.values("")}
+}
+
+// block is a content block at path and, when its priority is NaN or
+// infinite, the block Rust reads back (without one); nil otherwise.
+func (g *gen) block(path string, level int) (mcpcontent.Block, mcpcontent.Block) {
+	at := func(m string) string { return wire.JoinMember(path, m) }
+	if g.plant(path, errNil) {
+		return []mcpcontent.Block{(*mcpcontent.Text)(nil), (*mcpcontent.Image)(nil), (*mcpcontent.EmbeddedResource)(nil), nil}[g.intn(4)], nil
+	}
+	meta := wire.Object{}
+	if g.chance(300) {
+		meta = g.object(at("_meta"), level+1)
+	}
+	ann, fixedAnn := g.annotations(at("annotations"))
+	var b, fixed mcpcontent.Block
+	switch g.intn(5) {
+	case 0:
+		t := &mcpcontent.Text{Text: g.str(at("text")), Meta: meta, Annotations: ann}
+		b = t
+		if fixedAnn != nil {
+			c := *t
+			c.Annotations = fixedAnn
+			fixed = &c
+		}
+	case 1:
+		im := &mcpcontent.Image{Data: g.str(at("data")), MIMEType: g.str(at("mimeType")), Meta: meta, Annotations: ann}
+		b = im
+		if fixedAnn != nil {
+			c := *im
+			c.Annotations = fixedAnn
+			fixed = &c
+		}
+	case 2:
+		au := &mcpcontent.Audio{Data: g.str(at("data")), MIMEType: g.str(at("mimeType")), Meta: meta, Annotations: ann}
+		b = au
+		if fixedAnn != nil {
+			c := *au
+			c.Annotations = fixedAnn
+			fixed = &c
+		}
+	case 3:
+		l := &mcpcontent.ResourceLink{URI: g.str(at("uri")), Name: g.str(at("name")), Meta: meta, Annotations: ann}
+		l.Title = g.optStr(at("title"))
+		l.Description = g.optStr(at("description"))
+		l.MIMEType = g.optStr(at("mimeType"))
+		if g.chance(300) {
+			n := g.rng.Uint64()
+			l.Size = &n
+		}
+		if g.chance(300) {
+			l.Icons = []mcpcontent.Icon{}
+			for i := range g.intn(3) {
+				l.Icons = append(l.Icons, g.icon(at(wire.IndexMember("icons", i))))
+			}
+		}
+		b = l
+		if fixedAnn != nil {
+			c := *l
+			c.Annotations = fixedAnn
+			fixed = &c
+		}
+	default:
+		e := &mcpcontent.EmbeddedResource{Meta: meta, Annotations: ann}
+		rp := at("resource")
+		rmeta := wire.Object{}
+		if g.chance(200) {
+			rmeta = g.object(wire.JoinMember(rp, "_meta"), level+2)
+		}
+		if g.chance(500) {
+			e.Resource = &mcpcontent.TextResourceContents{URI: g.str(wire.JoinMember(rp, "uri")), MIMEType: g.optStr(wire.JoinMember(rp, "mimeType")), Text: g.str(wire.JoinMember(rp, "text")), Meta: rmeta}
+		} else {
+			e.Resource = &mcpcontent.BlobResourceContents{URI: g.str(wire.JoinMember(rp, "uri")), MIMEType: g.optStr(wire.JoinMember(rp, "mimeType")), Blob: g.str(wire.JoinMember(rp, "blob")), Meta: rmeta}
+		}
+		if g.plant(rp, errNil) {
+			e.Resource = []mcpcontent.ResourceContents{nil, (*mcpcontent.TextResourceContents)(nil), (*mcpcontent.BlobResourceContents)(nil)}[g.intn(3)]
+		}
+		b = e
+		if fixedAnn != nil {
+			c := *e
+			c.Annotations = fixedAnn
+			fixed = &c
+		}
+	}
+	return b, fixed
+}
+
+func (g *gen) optStr(path string) *string {
+	if !g.chance(400) {
+		return nil
+	}
+	s := g.str(path)
+	return &s
+}
+
+func (g *gen) icon(path string) mcpcontent.Icon {
+	ic := mcpcontent.Icon{Src: g.str(wire.JoinMember(path, "src")), MIMEType: g.optStr(wire.JoinMember(path, "mimeType"))}
+	if g.chance(400) {
+		ic.Sizes = []string{}
+		for i := range g.intn(3) {
+			ic.Sizes = append(ic.Sizes, g.str(wire.JoinMember(path, wire.IndexMember("sizes", i))))
+		}
+	}
+	if g.chance(400) {
+		th := []mcpcontent.IconTheme{mcpcontent.ThemeLight, mcpcontent.ThemeDark}[g.intn(2)]
+		if g.plant(wire.JoinMember(path, "theme"), errUnknownValue) {
+			th = mcpcontent.IconTheme(g.validStr() + "x")
+		}
+		ic.Theme = &th
+	}
+	return ic
+}
+
+// annotations are a block's annotations, or nil; and when the priority is
+// one Rust writes as null (NaN, an infinity), the annotations Rust reads
+// back.
+func (g *gen) annotations(path string) (*mcpcontent.Annotations, *mcpcontent.Annotations) {
+	if !g.chance(300) {
+		return nil, nil
+	}
+	a := &mcpcontent.Annotations{}
+	if g.chance(500) {
+		a.Audience = []mcpcontent.Role{}
+		for i := range g.intn(3) {
+			r := []mcpcontent.Role{mcpcontent.RoleUser, mcpcontent.RoleAssistant}[g.intn(2)]
+			if g.plant(wire.JoinMember(path, wire.IndexMember("audience", i)), errUnknownValue) {
+				r = mcpcontent.Role("admin" + strconv.Itoa(g.intn(9)))
+			}
+			a.Audience = append(a.Audience, r)
+		}
+	}
+	if g.chance(500) {
+		p := g.priority()
+		a.Priority = &p
+	}
+	a.LastModified = g.optStr(wire.JoinMember(path, "lastModified"))
+	if a.Priority != nil && (math.IsNaN(float64(*a.Priority)) || math.IsInf(float64(*a.Priority), 0)) {
+		c := *a
+		c.Priority = nil
+		return a, &c
+	}
+	return a, nil
+}
+
+// priority is an f32 of any kind: ordinary, at the edges, subnormal, NaN,
+// infinite, or any bit pattern at all.
+func (g *gen) priority() float32 {
+	switch g.intn(6) {
+	case 0:
+		return []float32{0, -0.0, 1, 0.5, math.MaxFloat32, -math.MaxFloat32, math.SmallestNonzeroFloat32, 1e13, 1e-7, 9999999,
+			float32(math.NaN()), float32(math.Inf(1)), float32(math.Inf(-1))}[g.intn(13)]
+	case 1, 2:
+		return math.Float32frombits(uint32(g.rng.Uint64()))
+	default:
+		return g.rng.Float32()
+	}
+}
+
+func must(err error) {
+	if err != nil {
+		panic("encdiff: a constructor refused a value made to be valid: " + err.Error())
+	}
+}

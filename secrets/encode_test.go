@@ -1,0 +1,105 @@
+package secrets
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	protoerr "github.com/diverge-network/diverge-sdk-go/errors"
+	"github.com/diverge-network/diverge-sdk-go/internal/encodetest"
+	"github.com/diverge-network/diverge-sdk-go/wire"
+)
+
+// secretValue is a value no error message may show.
+const secretValue = `"sk_live_VALUE"`
+
+func TestValuesEncodeRefuses(t *testing.T) {
+	for _, bad := range encodetest.Bad {
+		t.Run(bad.Name, func(t *testing.T) {
+			var v Values
+			v.Set("token", raw(t, secretValue))
+			v.Set(bad.S, raw(t, secretValue))
+			out, err := v.Encode(encodetest.Dst())
+			encodetest.RequireError(t, out, err, "[name 1]", wire.ErrInvalidUTF8, bad.S, "sk_live_VALUE")
+		})
+	}
+	t.Run("zero value", func(t *testing.T) {
+		var v Values
+		v.Set("token", raw(t, secretValue))
+		v.Set("db", wire.Raw{})
+		out, err := v.Encode(encodetest.Dst())
+		encodetest.RequireError(t, out, err, `["db"]`, wire.ErrNoValue, "sk_live_VALUE")
+	})
+}
+
+// A string value made from a Go string must be UTF-8 too.
+func TestStringRawRefusesInvalidUTF8(t *testing.T) {
+	for _, bad := range encodetest.Bad {
+		r, err := wire.StringRaw(bad.S)
+		assert.ErrorIs(t, err, wire.ErrInvalidUTF8, bad.Name)
+		assert.True(t, r.IsZero(), bad.Name)
+		assert.NotContains(t, err.Error(), encodetest.Marker)
+	}
+}
+
+func TestDeclarationEncodeRefuses(t *testing.T) {
+	for _, bad := range encodetest.Bad {
+		t.Run(bad.Name, func(t *testing.T) {
+			var d Declaration
+			d.Set(bad.S, Fixed)
+			out, err := d.Encode(encodetest.Dst())
+			encodetest.RequireError(t, out, err, "[name 0]", wire.ErrInvalidUTF8, bad.S)
+		})
+	}
+	for _, m := range []Mode{2, 255} {
+		var d Declaration
+		d.Set("ok", Rotating)
+		d.Set("odd", m)
+		out, err := d.Encode(encodetest.Dst())
+		encodetest.RequireError(t, out, err, `["odd"]`, wire.ErrUnknownValue)
+	}
+}
+
+func TestFeedResponseEncodeRefuses(t *testing.T) {
+	for _, bad := range encodetest.Bad {
+		out, err := (&FeedResponse{Outcome: Refused, Error: protoerr.Error{Message: bad.S}}).Encode(encodetest.Dst())
+		encodetest.RequireError(t, out, err, "message", wire.ErrInvalidUTF8, bad.S)
+	}
+	for _, o := range []FeedOutcome{2, 255} {
+		out, err := (&FeedResponse{Outcome: o}).Encode(encodetest.Dst())
+		encodetest.RequireError(t, out, err, "outcome", wire.ErrUnknownValue)
+	}
+	var out []byte
+	var err error
+	require.NotPanics(t, func() { out, err = (*FeedResponse)(nil).Encode(encodetest.Dst()) })
+	encodetest.RequireError(t, out, err, "", wire.ErrNil)
+}
+
+// A wire.Raw prints its JSON, but Values still hides every value, whatever
+// the verb, and so does a struct holding Values.
+func TestValuesHideRawUnderFmt(t *testing.T) {
+	var v Values
+	v.Set("token", raw(t, secretValue))
+	holder := struct{ Values Values }{v}
+	for _, verb := range []string{"%v", "%+v", "%#v", "%s", "%q", "%x"} {
+		assert.NotContains(t, fmt.Sprintf(verb, v), "sk_live", verb)
+		assert.NotContains(t, fmt.Sprintf(verb, &v), "sk_live", verb)
+		assert.NotContains(t, fmt.Sprintf(verb, holder), "sk_live", verb)
+	}
+}
+
+// A value sits inside the values' object: it may nest 126 deep.
+func TestValuesEncodeRefusesTooDeep(t *testing.T) {
+	var v Values
+	v.Set("k", encodetest.Raw(t, 126))
+	out, err := v.Encode(nil)
+	require.NoError(t, err)
+	var back Values
+	require.NoError(t, back.Decode(out), "a reader takes the deepest value that fits")
+
+	v.Set("k", encodetest.Raw(t, 127))
+	out, err = v.Encode(encodetest.Dst())
+	encodetest.RequireError(t, out, err, `["k"]`, wire.ErrTooDeep)
+}

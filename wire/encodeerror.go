@@ -1,0 +1,109 @@
+package wire
+
+import (
+	"errors"
+	"strconv"
+)
+
+// The reasons an encoder refuses a value, each the Err of an [*EncodeError]
+// (test with errors.Is). A value the reference could not hold is never
+// written: the frame would be refused by every Rust reader, or could not
+// have come from a Rust writer.
+var (
+	// ErrInvalidUTF8 is a string that is not valid UTF-8 (a lone surrogate
+	// written as three bytes among them). A Rust string always is.
+	ErrInvalidUTF8 = errors.New("invalid UTF-8")
+	// ErrNil is a nil interface or a nil pointer where a value is needed:
+	// a frame, a content block, an embedded resource's contents.
+	ErrNil = errors.New("nil value")
+	// ErrNoValue is a zero [Raw] or [Object] where the protocol needs one:
+	// a secret's value, a chunk, a dependency template.
+	ErrNoValue = errors.New("no JSON value")
+	// ErrUnknownValue is an enum value the protocol does not have: a role,
+	// an icon theme, a secret's mode, an answer's fate.
+	ErrUnknownValue = errors.New("unknown enum value")
+	// ErrTooDeep is a Raw or Object that, where it stands in the payload,
+	// would nest deeper than the MaxDepth levels every reader allows
+	// (counted from the top of the payload, so a _meta inside a block inside
+	// a request has less room than one at the top).
+	ErrTooDeep = errors.New("nested too deep")
+)
+
+// EncodeError is a value an encoder would not write. It names the member
+// that is wrong and why, and never quotes what the member held: strings and
+// secret values stay out of the message.
+//
+// Member is a path into the payload's JSON body, written the way a reader
+// would point at it: names joined by dots ("content[2].annotations.audience[1]"),
+// [i] for an array's element, ["name"] for the member of a map called name
+// (a secret, a declared name; names are not secret), [name i] for the name
+// of a map's member at index i itself (when the name is what is wrong, and so
+// cannot be shown), and for an answer's tag "fate" or "outcome". An empty
+// Member is the body, or the frame, as a whole.
+type EncodeError struct {
+	Member string // where; "" for the whole value
+	Err    error  // why: ErrInvalidUTF8, ErrNil, ErrNoValue, ErrUnknownValue, ErrTooDeep or a package's own cause
+}
+
+// Error says which member is wrong and why, without its value.
+func (e *EncodeError) Error() string {
+	reason := "invalid value"
+	if e.Err != nil {
+		reason = e.Err.Error()
+	}
+	if e.Member == "" {
+		return "encode: " + reason
+	}
+	return "encode " + e.Member + ": " + reason
+}
+
+// Unwrap returns the reason.
+func (e *EncodeError) Unwrap() error { return e.Err }
+
+// EncodeErrorAt places err at member: an [*EncodeError] found in err (from a
+// value nested in member) comes back as one error whose path starts with
+// member; any other err becomes the reason of a new EncodeError at member.
+// It returns nil for a nil err. The encoders of every frame family build
+// their paths with it.
+func EncodeErrorAt(member string, err error) error {
+	if err == nil {
+		return nil
+	}
+	var inner *EncodeError
+	if errors.As(err, &inner) {
+		return &EncodeError{Member: JoinMember(member, inner.Member), Err: inner.Err}
+	}
+	return &EncodeError{Member: member, Err: err}
+}
+
+// JoinMember joins two member paths: child inside parent, with a dot unless
+// child is empty or starts with an index.
+func JoinMember(parent, child string) string {
+	switch {
+	case parent == "":
+		return child
+	case child == "":
+		return parent
+	case child[0] == '[':
+		return parent + child
+	}
+	return parent + "." + child
+}
+
+// IndexMember is the path of element i of the array at parent.
+func IndexMember(parent string, i int) string {
+	return parent + "[" + strconv.Itoa(i) + "]"
+}
+
+// KeyMember is the path of the member called name of the map at parent.
+// name must be valid UTF-8 (it is quoted as Go quotes strings); for a name
+// that is not, use [KeyNameMember].
+func KeyMember(parent, name string) string {
+	return parent + "[" + strconv.Quote(name) + "]"
+}
+
+// KeyNameMember is the path of the name itself of the member at index i of
+// the map at parent, for a name that cannot be shown.
+func KeyNameMember(parent string, i int) string {
+	return parent + "[name " + strconv.Itoa(i) + "]"
+}

@@ -1,0 +1,185 @@
+package wire
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestZeroRawAndObject(t *testing.T) {
+	var r Raw
+	assert.True(t, r.IsZero())
+	assert.False(t, r.IsNull(), "the zero Raw is no value, not null")
+	assert.Nil(t, r.Bytes())
+	assert.Equal(t, "", r.String())
+	b, err := r.MarshalJSON()
+	require.NoError(t, err)
+	assert.Equal(t, "null", string(b))
+
+	var o Object
+	assert.True(t, o.IsZero())
+	assert.Nil(t, o.Bytes())
+	assert.Equal(t, "", o.String())
+	assert.Equal(t, 0, o.Len())
+	_, ok := o.Get("a")
+	assert.False(t, ok)
+	assert.True(t, o.Raw().IsZero())
+}
+
+// Every constructor leaves a value that is not zero, in serde_json's form.
+func TestRawConstructors(t *testing.T) {
+	r, err := ParseRaw([]byte(` "x\/" `))
+	require.NoError(t, err)
+	assert.Equal(t, `"x/"`, r.String())
+	assert.Equal(t, []byte(`"x/"`), r.Bytes())
+	assert.False(t, r.IsZero())
+
+	r, err = ParseRaw([]byte(`null`))
+	require.NoError(t, err)
+	assert.True(t, r.IsNull())
+	assert.False(t, r.IsZero())
+
+	r, err = StringRaw("")
+	require.NoError(t, err)
+	assert.Equal(t, `""`, r.String())
+
+	r, err = MarshalRaw([]any{1.5, "\u2028<>", nil})
+	require.NoError(t, err)
+	assert.Equal(t, "[1.5,\"\u2028<>\",null]", r.String())
+
+	o, err := MarshalObject(struct {
+		B int     `json:"b"`
+		A float64 `json:"a"`
+	}{1, 2.5})
+	require.NoError(t, err)
+	assert.Equal(t, `{"b":1,"a":2.5}`, o.String())
+	assert.Equal(t, `{"b":1,"a":2.5}`, o.Raw().String())
+
+	for _, v := range []any{"text", 1, []int{1}, nil} {
+		o, err := MarshalObject(v)
+		assert.Error(t, err, "%v is not an object", v)
+		assert.True(t, o.IsZero())
+	}
+	_, err = MarshalRaw(make(chan int))
+	assert.Error(t, err)
+}
+
+func TestParseRefusesWithZeroValue(t *testing.T) {
+	for _, in := range []string{``, `{"a":1}x`, `[`, "\"\xff\"", `"\udc00"`} {
+		r, err := ParseRaw([]byte(in))
+		assert.Error(t, err, "%q", in)
+		assert.True(t, r.IsZero(), "%q", in)
+		o, err := ParseObject([]byte(in))
+		assert.Error(t, err, "%q", in)
+		assert.True(t, o.IsZero(), "%q", in)
+	}
+	for _, in := range []string{`[]`, `"x"`, `1`, `null`} {
+		o, err := ParseObject([]byte(in))
+		assert.Error(t, err, in)
+		assert.True(t, o.IsZero(), in)
+	}
+}
+
+// A Raw and an Object are JSON to encoding/json, both ways.
+func TestRawWithEncodingJSON(t *testing.T) {
+	type holder struct {
+		V Raw    `json:"v"`
+		O Object `json:"o"`
+		Z Raw    `json:"z"`
+	}
+	var h holder
+	require.NoError(t, json.Unmarshal([]byte(`{"v": [1, 1E2], "o": {"k" : "\u0041"}}`), &h))
+	assert.Equal(t, `[1,100.0]`, h.V.String())
+	assert.Equal(t, `{"k":"A"}`, h.O.String())
+	assert.True(t, h.Z.IsZero())
+	b, err := json.Marshal(h)
+	require.NoError(t, err)
+	assert.Equal(t, `{"v":[1,100.0],"o":{"k":"A"},"z":null}`, string(b))
+
+	assert.Error(t, json.Unmarshal([]byte(`{"o":[1]}`), &h), "an Object must be an object")
+
+	// The decoded value is a copy: encoding/json's buffer may be reused.
+	src := []byte(`{"v":"abc"}`)
+	var h2 holder
+	require.NoError(t, json.Unmarshal(src, &h2))
+	copy(src, "XXXXXXXXXXX")
+	assert.Equal(t, `"abc"`, h2.V.String())
+}
+
+// encoding/json writes bytes that are not UTF-8 as \ufffd; MarshalRaw and
+// MarshalObject refuse them rather than send a replacement.
+func TestMarshalRefusesInvalidUTF8(t *testing.T) {
+	for _, v := range []any{"a\xffb", []string{"ok", "\xed\xa0\x80"}, map[string]int{"k\xe2\x82": 1}, struct{ S string }{"\x80"}} {
+		r, err := MarshalRaw(v)
+		assert.ErrorIs(t, err, ErrInvalidUTF8, "%q", v)
+		assert.True(t, r.IsZero())
+	}
+	o, err := MarshalObject(map[string]string{"k": "\xff"})
+	assert.ErrorIs(t, err, ErrInvalidUTF8)
+	assert.True(t, o.IsZero())
+
+	// U+FFFD itself is a character like any other, and a backslash before
+	// "ufffd" is just text.
+	for v, want := range map[string]string{"\ufffd": "\"\ufffd\"", `\ufffd`: `"\\ufffd"`, `\\ufffd`: `"\\\\ufffd"`} {
+		r, err := MarshalRaw(v)
+		require.NoError(t, err, "%q", v)
+		assert.Equal(t, want, r.String())
+	}
+}
+
+func TestDepth(t *testing.T) {
+	tests := []struct {
+		in    string
+		depth int
+	}{
+		{`1`, 0},
+		{`"[{"`, 0},
+		{`"a\"[\\"`, 0},
+		{`[]`, 1},
+		{`{}`, 1},
+		{`[1,"]",{"a":"}}}"}]`, 2},
+		{`{"a\\":[[["x\"]"]]],"b":{}}`, 4},
+		{`[[],[[]],[]]`, 3},
+	}
+	for _, tt := range tests {
+		r, err := ParseRaw([]byte(tt.in))
+		require.NoError(t, err, tt.in)
+		assert.Equal(t, tt.depth, r.Depth(), tt.in)
+		assert.Equal(t, tt.depth, depthOf([]byte(tt.in)), tt.in)
+	}
+	assert.Equal(t, 0, Raw{}.Depth())
+	o, err := ParseObject([]byte(`{"a":[{}]}`))
+	require.NoError(t, err)
+	assert.Equal(t, 3, o.Depth())
+	deepest, err := ParseRaw([]byte(nest(MaxDepth, "")))
+	require.NoError(t, err)
+	assert.Equal(t, MaxDepth, deepest.Depth())
+}
+
+// Writer.Value and Writer.Object refuse a zero value and one that would
+// pass the nesting limit where it stands; a short value is never scanned.
+func TestWriterValue(t *testing.T) {
+	r, err := ParseRaw([]byte(nest(100, "")))
+	require.NoError(t, err)
+	for level, want := range map[int]error{0: nil, 27: nil, 28: ErrTooDeep, 200: ErrTooDeep} {
+		w := Writer("x")
+		err := w.Value(r, level)
+		if want == nil {
+			require.NoError(t, err, level)
+			assert.Equal(t, "x"+r.String(), string(w))
+			continue
+		}
+		assert.ErrorIs(t, err, want, level)
+		assert.Equal(t, "x", string(w), "left as it was")
+	}
+	w := Writer("x")
+	assert.ErrorIs(t, w.Value(Raw{}, 0), ErrNoValue)
+	assert.ErrorIs(t, w.Object(Object{}, 0), ErrNoValue)
+	o, err := ParseObject([]byte(`{"a":[1]}`))
+	require.NoError(t, err)
+	require.NoError(t, w.Object(o, MaxDepth-2))
+	assert.ErrorIs(t, w.Object(o, MaxDepth-1), ErrTooDeep)
+	assert.Equal(t, `x{"a":[1]}`, string(w))
+}
