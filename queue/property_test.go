@@ -62,7 +62,7 @@ func TestPropertyConcurrent(t *testing.T) {
 	model := newModel()
 	agent := newPropAgent(seed)
 	q := New(agent)
-	q.trace = model.step
+	q.m.trace = model.step
 
 	var (
 		nextID  atomic.Int64
