@@ -12,7 +12,12 @@ import (
 // reports seams and loop ends back on the Loop handle it is given. Its
 // methods may be called from several goroutines at once (a loop may be
 // starting while the previous one's last seam is still being offered).
-// StartLoop must not call Close, which waits for it.
+// StartLoop must not call Close, which waits for it; every other method of
+// the queue and its loops may be called from any Agent method (the queue
+// holds no lock while it calls one). A panic in StartLoop is contained in
+// the queue's goroutine; a panic in Offer answers what it was offered and
+// goes on up the goroutine that called Seam (see the package doc, "Agent
+// failures").
 type Agent interface {
 	// StartLoop asks the program to start a loop on msgs, one or more
 	// messages in the order they were enqueued. It returns once the loop is

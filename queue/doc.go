@@ -39,6 +39,65 @@
 // whichever comes first decides, and a message being handed to the program
 // is no longer waiting.
 //
+// # Decisions, and what runs under the lock
+//
+// What the queue decides — which message gets which fate, when a loop
+// starts and on what, what a seam takes, the gate — is a pure, synchronous
+// state machine (unexported) that returns effects: answer this message,
+// start this loop on these messages. The locking layer carries the effects
+// out after releasing the mutex. Nothing foreign runs under the mutex: no
+// Agent method, no Error, Unwrap or As of an error (Refusal runs outside
+// it), no method of a caller's context, no callback of any kind. So an
+// Agent, the errors it returns and the contexts a proxy waits with may all
+// call back into the queue (Submit, Dequeue, Fed, Begun, Waiting, Seam,
+// End, Wait); only Close, which waits for every StartLoop, must not be
+// called from StartLoop or from an error StartLoop returns.
+//
+// The state machine is checked exhaustively (exhaustive_test.go): every
+// sequence of operations on 3 messages over 2 keys — submits, dequeues,
+// waiters giving up, Begun gated or not, Fed, Close, End and Seam on every
+// loop, and every answer the agent can give a start or an offer (any subset
+// refused, an error, a panic) — about 55,000 distinct states, unbounded and
+// with WithMaxWaiting, in about 1.5 s each (5 s under -race), checking in
+// every state exactly one fate per message, order, the gate, and that
+// nothing waits with the gate open and no loop in flight. Seven planted bugs
+// are each caught.
+//
+// # Agent failures
+//
+// A panic in Agent.StartLoop (or a runtime.Goexit, or a panic in a returned
+// error's methods) happens in a goroutine the queue owns: it is recovered
+// there, and never kills the process. The loop did not start: every
+// message it was to start on is Refused with the words "the container
+// proxy's agent failed while starting a loop" — never the panic's text,
+// which may hold anything, secrets included — and the next message starts
+// a loop of its own.
+//
+// A panic in Agent.Offer happens in the goroutine that called Loop.Seam, the
+// proxy's own. The queue first answers every message that Offer was handed,
+// Refused with "the container proxy's agent failed while it was offered the
+// message", and frees the loop for its next seam; then it lets the panic go
+// on, unrecovered, up the caller's goroutine, so the proxy's own recovery
+// (net/http's, say) or the crash sees it. Either way every affected message
+// gets exactly one fate and the queue stays usable. Misbehaving return
+// values stay harmless: a short verdict slice refuses nothing more, a long
+// one is cut, calls on a nil, ended or failed Loop do nothing.
+//
+// # Costs and bounds
+//
+// The waiting messages are in an intrusive list, and in one per key
+// indexed by key: Submit and a waiter's withdrawal are O(1), Dequeue costs
+// what waits under its key, a loop's start or a seam what it takes. With
+// 1k, 10k and 100k messages waiting, BenchmarkWaiting's mix of a dequeue
+// in the middle, submits and a withdrawal costs about 3.6, 4.4 and 5.3 µs
+// (flat but for cache misses). By default nothing bounds the number of
+// waiting messages, as the protocol has it; WithMaxWaiting(n) does: a
+// message submitted while n wait is answered at once, Refused with "the
+// container proxy's queue is full", never queued and never left without a
+// fate. BenchmarkSoak runs sustained traffic (run it as long as you like
+// with -benchtime) and reports heap in use and goroutines at its start and
+// end, which stay flat.
+//
 // # The secrets gate
 //
 // Nothing is delivered before Begun. A program that declared a secret
@@ -53,6 +112,8 @@
 // returning an error, or single messages of a loop that did by their index;
 // Agent.Offer refuses by index. The Refused answer carries the refusing
 // error's words (see Refusal): a protoerr.Error keeps the container's own.
+// The queue's own refusals say what happened: it closed, it is full, it
+// has no agent, or the proxy's agent failed.
 //
 // # Cancellation, and the absence of timeouts
 //
@@ -70,6 +131,6 @@
 // The queue runs a goroutine only while an Agent.StartLoop call is in
 // flight (a loop's start must not block the caller that triggered it, which
 // may be an End, a Fed or another channel's Enqueue). An idle queue runs
-// none, and Close returns only once none runs. Offer runs in the goroutine
-// that called Seam.
+// none, and Close returns only once none runs (and every message handed to
+// it has its fate). Offer runs in the goroutine that called Seam.
 package queue

@@ -24,11 +24,19 @@ type Loop struct {
 
 // Seam is the agent at a seam of this loop: every message waiting is taken,
 // in enqueue order, and handed to the program by Agent.Offer (with ctx), in
-// the calling goroutine; each is then Delivered, or Refused if Offer refused
-// it. It returns how many messages were offered. Nothing is taken while the
-// gate is closed, or while another Seam of this loop is offering: seams of
-// one loop are one at a time, so the program gets its messages in order.
-// Seam may be called once StartLoop has the handle, before it returns.
+// the calling goroutine and with no lock held; each is then Delivered, or
+// Refused if Offer refused it. It returns how many messages were offered.
+// Nothing is taken while the gate is closed, or while another Seam of this
+// loop is offering: seams of one loop are one at a time, so the program
+// gets its messages in order. Seam may be called once StartLoop has the
+// handle, before it returns.
+//
+// If Offer panics (or exits its goroutine), every message it was offered is
+// Refused with words saying the proxy's agent failed (never the panic's
+// text), the loop stays usable for its next seam, and the panic goes on up
+// the caller's goroutine: Seam does not swallow it, so the proxy's own
+// recovery (or the crash) sees it, with the offered messages already
+// answered.
 func (l *Loop) Seam(ctx context.Context) int {
 	if l == nil || l.q == nil {
 		return 0
@@ -38,28 +46,31 @@ func (l *Loop) Seam(ctx context.Context) int {
 	}
 	q := l.q
 	q.lock()
-	if q.loop != l || l.seaming || !q.open || q.closed || len(q.waiting) == 0 {
-		q.unlock()
+	batch := q.m.seam(l)
+	q.unlock()
+	if len(batch) == 0 {
 		return 0
 	}
-	batch := q.take()
-	l.seaming = true
-	if q.trace != nil {
-		q.trace(event{kind: evSeam, loop: l, seqs: seqsOf(batch)})
-	}
-	q.unlock()
 
-	var refused []error
+	returned := false
+	defer func() {
+		if !returned { // Offer panicked: answer, and let the panic go on
+			q.lock()
+			q.m.seamDone(l, batch, allRefused(len(batch), offerFailedWords))
+			q.unlock()
+		}
+	}()
+	var vs []verdict
 	if q.agent != nil {
-		refused = q.agent.Offer(ctx, l, requests(batch))
+		vs = verdictsOf(q.agent.Offer(ctx, l, requests(batch)), len(batch))
 	} else {
-		refused = refuseAll(len(batch))
+		vs = allRefused(len(batch), noAgentWords)
 	}
+	returned = true
 
 	q.lock()
-	defer q.unlock()
-	l.seaming = false
-	q.settleVerdicts(batch, refused)
+	q.m.seamDone(l, batch, vs)
+	q.unlock()
 	return len(batch)
 }
 
@@ -77,31 +88,8 @@ func (l *Loop) End() {
 	}
 	q := l.q
 	q.lock()
-	defer q.unlock()
-	if l.phase == ended || l.phase == failed {
-		return
-	}
-	l.phase = ended
-	if q.trace != nil {
-		q.trace(event{kind: evEnd, loop: l})
-	}
-	if q.loop != l {
-		return
-	}
-	q.loop = nil
-	if q.gated {
-		q.open = false
-	}
-	q.kick()
-}
-
-// refuseAll is the verdict of an absent program on n messages.
-func refuseAll(n int) []error {
-	refused := make([]error, n)
-	for i := range refused {
-		refused[i] = errNoAgent
-	}
-	return refused
+	q.m.end(l)
+	q.unlock()
 }
 
 var errNoAgent = noAgentError{}

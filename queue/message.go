@@ -14,11 +14,17 @@ const (
 
 // message is one enqueued message and its fate. Every field but req and
 // done is guarded by the queue's mutex; resp is written before done is
-// closed and read only after.
+// closed and read only after, or under the mutex. While it waits, a message
+// is in two intrusive lists: every waiting message in enqueue order
+// (prev/next), and those of its key (kprev/knext), so that a withdrawal is
+// O(1) and a dequeue costs what waits under its key.
 type message struct {
 	seq   uint64 // enqueue order
 	req   enqueue.Request
 	state msgState
 	resp  enqueue.Response
 	done  chan struct{}
+
+	prev, next   *message
+	kprev, knext *message
 }

@@ -62,15 +62,16 @@ func TestPropertyConcurrent(t *testing.T) {
 	model := newModel()
 	agent := newPropAgent(seed)
 	q := New(agent)
-	q.trace = model.step
+	q.m.trace = model.step
 
 	var (
-		nextID  atomic.Int64
-		results sync.Map // id -> outcome
-		enqWG   sync.WaitGroup
-		dqMu    sync.Mutex
-		dqCount = map[string][2]int{} // key -> [withdrawn, empty] answers
-		cancels = struct {
+		seamPanics atomic.Int64
+		nextID     atomic.Int64
+		results    sync.Map // id -> outcome
+		enqWG      sync.WaitGroup
+		dqMu       sync.Mutex
+		dqCount    = map[string][2]int{} // key -> [withdrawn, empty] answers
+		cancels    = struct {
 			sync.Mutex
 			fns []context.CancelFunc
 		}{}
@@ -132,7 +133,7 @@ func TestPropertyConcurrent(t *testing.T) {
 					dqMu.Unlock()
 				case p < 75:
 					if l := agent.pick(r, false); l != nil {
-						l.Seam(context.Background())
+						seam(l, &seamPanics)
 					}
 				case p < 83:
 					if l := agent.pick(r, true); l != nil {
@@ -154,7 +155,7 @@ func TestPropertyConcurrent(t *testing.T) {
 					// A stale handle: a loop that ended or failed.
 					if l := agent.stale(r); l != nil {
 						if r.IntN(2) == 0 {
-							l.Seam(context.Background())
+							seam(l, &seamPanics)
 						} else {
 							l.End()
 						}
@@ -279,15 +280,16 @@ func TestPropertyConcurrent(t *testing.T) {
 	for _, key := range propKeys {
 		check(dqCount[key] == model.dequeues[key], "key %q: answers [withdrawn empty] %v, the model says %v", key, dqCount[key], model.dequeues[key])
 	}
-	t.Logf("%d messages (%d Delivered, %d Dequeued, %d Refused; unanswered: %v), %d loops, %d seams, %d dequeues, %d events in %v",
+	t.Logf("%d messages (%d Delivered, %d Dequeued, %d Refused; unanswered: %v), %d loops, %d seams (%d panicked), %d dequeues, %d events in %v",
 		n, fates[enqueue.Delivered], fates[enqueue.Dequeued], fates[enqueue.Refused], errs,
-		len(agent.loops), agent.offers, model.dequeueCalls, model.events, time.Since(start).Round(time.Millisecond))
+		len(agent.loops), agent.offers, seamPanics.Load(), model.dequeueCalls, model.events, time.Since(start).Round(time.Millisecond))
 	if ops >= 10_000 {
 		// Guard against a workload that stopped exercising the queue.
 		for _, f := range []enqueue.Fate{enqueue.Delivered, enqueue.Dequeued, enqueue.Refused} {
 			check(fates[f] > 0, "no message was %v", f)
 		}
 		check(errs["withdrawn"] > 0, "no message was withdrawn by cancellation")
+		check(seamPanics.Load() > 0, "no Offer panicked")
 	}
 }
 
@@ -356,6 +358,14 @@ func (a *propAgent) StartLoop(_ context.Context, l *Loop, msgs []enqueue.Request
 	roll := a.r.IntN(100)
 	var refused []error
 	var err error
+	if roll >= 96 {
+		// The agent panics: every message is Refused in the queue's words,
+		// and the panic goes no further than the queue's goroutine.
+		a.hand(l, msgs, "start", startFailedWords)
+		a.dead = append(a.dead, l)
+		a.mu.Unlock()
+		panic(fmt.Sprintf("agent bug in loop %d", a.loops[l].n))
+	}
 	if roll < 10 {
 		words := fmt.Sprintf("loop %d did not start", a.loops[l].n)
 		a.hand(l, msgs, "start", words)
@@ -383,7 +393,24 @@ func (a *propAgent) Offer(_ context.Context, l *Loop, msgs []enqueue.Request) []
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	a.offers++
+	if a.r.IntN(100) < 3 {
+		// The agent panics: the queue refuses what it was offered, and the
+		// panic goes on up the Seam caller's goroutine (seam recovers it).
+		a.hand(l, msgs, "seam", offerFailedWords)
+		panic("agent bug at a seam")
+	}
 	return a.hand(l, msgs, "seam", "")
+}
+
+// seam is Loop.Seam in a proxy that recovers its handlers' panics, as
+// net/http does; it counts the panics.
+func seam(l *Loop, panics *atomic.Int64) {
+	defer func() {
+		if recover() != nil {
+			panics.Add(1)
+		}
+	}()
+	l.Seam(context.Background())
 }
 
 // pick returns a live loop, removing it from the live ones if remove is
@@ -469,6 +496,10 @@ func (m *model) step(ev event) {
 		m.seqOf[idOf(ev.req)] = ev.seq
 		m.key[ev.seq] = ev.key
 		m.waiting = append(m.waiting, ev.seq)
+	case evFull:
+		m.seqOf[idOf(ev.req)] = ev.seq
+		m.key[ev.seq] = ev.key
+		m.mustRefuse[ev.seq] = true
 	case evStart:
 		if m.current != nil || !m.open || m.closed {
 			m.fail("start with loop=%v open=%v closed=%v", m.current != nil, m.open, m.closed)

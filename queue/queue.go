@@ -22,33 +22,62 @@ const closedWords = "the container proxy closed before a loop could start on the
 // without an Agent.
 const noAgentWords = "the container proxy has no agent to start a loop"
 
+// fullWords are the Refused words of a message submitted while as many
+// messages wait as WithMaxWaiting allows.
+const fullWords = "the container proxy's queue is full"
+
+// startFailedWords are the Refused words of every message of a loop whose
+// Agent.StartLoop panicked: the panic's own text is never sent (it may hold
+// anything, secrets included).
+const startFailedWords = "the container proxy's agent failed while starting a loop"
+
+// offerFailedWords are the Refused words of every message of a seam whose
+// Agent.Offer panicked.
+const offerFailedWords = "the container proxy's agent failed while it was offered the message"
+
 // Queue holds the messages enqueued for one agent container and decides
 // each one's fate. Build it with New; it is safe for concurrent use. Every
 // state change happens under one mutex, so a dequeue and a seam racing for
-// the same message cannot both have it.
+// the same message cannot both have it; nothing foreign (no Agent method,
+// no error's Error, no context method) runs under it.
 type Queue struct {
 	agent Agent
 
-	mu      sync.Mutex
-	ctx     context.Context // handed to StartLoop; cancelled by Close
-	cancel  context.CancelFunc
-	waiting []*message // in enqueue order
-	loop    *Loop      // the loop starting or running; nil when none
-	begun   bool       // Begun was called
-	gated   bool       // the program declared a secret
-	open    bool       // deliveries may happen: begun, and fed if gated
-	closed  bool
-	nextSeq uint64
-	starts  sync.WaitGroup // StartLoop calls in flight
+	mu     sync.Mutex
+	ctx    context.Context // handed to StartLoop; cancelled by Close
+	cancel context.CancelFunc
+	m      machine        // the decisions; guarded by mu
+	starts sync.WaitGroup // StartLoop calls in flight
+}
 
-	trace func(event) // tests only: every transition, under mu
+// Option configures a Queue built by New.
+type Option func(*Queue)
+
+// WithMaxWaiting bounds the messages that wait (queued, not yet handed to
+// the program) at n. A message submitted while n wait is not queued: it is
+// answered at once, Refused with the words "the container proxy's queue is
+// full" (its Ticket is done, and Enqueue returns that answer). n <= 0 means
+// no bound, the default, as the protocol has it.
+func WithMaxWaiting(n int) Option {
+	return func(q *Queue) {
+		if n < 0 {
+			n = 0
+		}
+		q.m.limit = n
+	}
 }
 
 // New returns an empty queue whose loops agent runs. Nothing is delivered
 // before Begun. A nil agent refuses every message that would start a loop.
-func New(agent Agent) *Queue {
+func New(agent Agent, opts ...Option) *Queue {
 	q := &Queue{agent: agent}
 	q.ctx, q.cancel = context.WithCancel(context.Background())
+	q.m.owner = q
+	for _, o := range opts {
+		if o != nil {
+			o(q)
+		}
+	}
 	return q
 }
 
@@ -57,34 +86,49 @@ func (q *Queue) lock() {
 	q.mu.Lock()
 	if q.ctx == nil {
 		q.ctx, q.cancel = context.WithCancel(context.Background())
+		q.m.owner = q
 	}
 }
 
+// unlock releases the mutex, then carries out what the machine decided:
+// answers (a closed done channel) and loop starts (a goroutine calling
+// Agent.StartLoop, counted before the mutex is released so that Close waits
+// for it).
 func (q *Queue) unlock() {
-	if q.trace != nil {
-		q.trace(event{kind: evUnlock})
+	eff := q.m.effects()
+	for _, e := range eff {
+		if e.kind == effStart {
+			q.starts.Add(1)
+		}
+	}
+	if q.m.trace != nil {
+		q.m.trace(event{kind: evUnlock})
 	}
 	q.mu.Unlock()
+	for _, e := range eff {
+		switch e.kind {
+		case effAnswer:
+			close(e.m.done)
+		case effStart:
+			go q.start(e.loop, e.batch)
+		}
+	}
 }
 
 // Submit queues req and returns at once with the ticket its fate will come
 // on. With no loop running and the gate open, the message starts one (with
 // every message already waiting, in order); otherwise it waits for a seam
-// of the loop in flight or for the next loop. After Close it returns
-// ErrClosed and queues nothing.
+// of the loop in flight or for the next loop. With WithMaxWaiting, a
+// message that finds the queue full is answered Refused at once. After
+// Close it returns ErrClosed and queues nothing.
 func (q *Queue) Submit(req enqueue.Request) (*Ticket, error) {
+	m := &message{req: req, done: make(chan struct{})}
 	q.lock()
-	defer q.unlock()
-	if q.closed {
+	ok := q.m.submit(m)
+	q.unlock()
+	if !ok {
 		return nil, ErrClosed
 	}
-	m := &message{seq: q.nextSeq, req: req, done: make(chan struct{})}
-	q.nextSeq++
-	q.waiting = append(q.waiting, m)
-	if q.trace != nil {
-		q.trace(event{kind: evEnqueue, seq: m.seq, key: req.Key, req: req})
-	}
-	q.kick()
 	return &Ticket{q: q, m: m}, nil
 }
 
@@ -109,31 +153,13 @@ func (q *Queue) Enqueue(ctx context.Context, req enqueue.Request) (enqueue.Respo
 // Dequeue withdraws every message still waiting under key, answers each of
 // them Dequeued, and answers Withdrawn if there was one, Empty if not. A
 // message the program is already being handed (at a loop's start or at a
-// seam) no longer waits, and is not withdrawn.
+// seam) no longer waits, and is not withdrawn. It costs what waits under
+// key, however many wait under other keys.
 func (q *Queue) Dequeue(key string) dequeue.Response {
 	q.lock()
-	defer q.unlock()
-	if q.trace != nil {
-		var seqs []uint64
-		for _, m := range q.waiting {
-			if m.req.Key == key {
-				seqs = append(seqs, m.seq)
-			}
-		}
-		q.trace(event{kind: evDequeue, key: key, seqs: seqs})
-	}
-	kept := q.waiting[:0]
-	for _, m := range q.waiting {
-		if m.req.Key == key {
-			q.settle(m, enqueue.Response{Fate: enqueue.Dequeued})
-		} else {
-			kept = append(kept, m)
-		}
-	}
-	n := len(q.waiting) - len(kept)
-	clear(q.waiting[len(kept):]) // let the withdrawn messages go
-	q.waiting = kept
-	if n == 0 {
+	found := q.m.dequeue(key)
+	q.unlock()
+	if !found {
 		return dequeue.Response{Outcome: dequeue.Empty}
 	}
 	return dequeue.Response{Outcome: dequeue.Withdrawn}
@@ -146,15 +172,8 @@ func (q *Queue) Dequeue(key string) dequeue.Response {
 // over, as if it were the first.
 func (q *Queue) Begun(gated bool) {
 	q.lock()
-	defer q.unlock()
-	if q.closed {
-		return
-	}
-	q.begun, q.gated, q.open = true, gated, !gated
-	if q.trace != nil {
-		q.trace(event{kind: evBegun, flag: gated})
-	}
-	q.kick()
+	q.m.beginWith(gated)
+	q.unlock()
 }
 
 // Fed tells the queue a Secrets channel was answered Fed: the gate opens
@@ -162,23 +181,17 @@ func (q *Queue) Begun(gated bool) {
 // runs. A Fed before Begun counts for nothing, as the protocol has it.
 func (q *Queue) Fed() {
 	q.lock()
-	defer q.unlock()
-	if q.closed || !q.begun {
-		return
-	}
-	q.open = true
-	if q.trace != nil {
-		q.trace(event{kind: evFed})
-	}
-	q.kick()
+	q.m.fed()
+	q.unlock()
 }
 
 // Waiting reports how many messages wait: queued, and not yet handed to the
 // program, withdrawn or refused.
 func (q *Queue) Waiting() int {
 	q.lock()
-	defer q.unlock()
-	return len(q.waiting)
+	n := q.m.n
+	q.unlock()
+	return n
 }
 
 // Close ends the queue, for a proxy that is ending (or whose begin failed).
@@ -186,117 +199,96 @@ func (q *Queue) Waiting() int {
 // it); later Submits fail with ErrClosed; the ctx of every StartLoop is
 // cancelled. A loop in flight is not interrupted: its seams offer nothing
 // more, and a message being offered keeps the program's verdict. Close
-// returns once no StartLoop call is in flight, so an Agent must not call it.
-// It may be called more than once.
+// returns once no StartLoop call is in flight (and every message it was
+// handed has its fate), so neither an Agent's StartLoop nor an error it
+// returns may call it. It may be called more than once.
 func (q *Queue) Close() {
 	q.lock()
-	if !q.closed {
-		q.closed = true
+	if !q.m.closed {
 		q.cancel()
-		if q.trace != nil {
-			q.trace(event{kind: evClose})
-		}
-		for _, m := range q.waiting {
-			q.settle(m, enqueue.Response{Fate: enqueue.Refused, Error: protoerr.Error{Message: closedWords}})
-		}
-		q.waiting = nil
 	}
+	q.m.close()
 	q.unlock()
 	q.starts.Wait()
 }
 
-// kick starts a loop when one should start: none runs, the gate is open,
-// and messages wait. The loop takes every waiting message, in order. Called
-// with mu held, after every change that can make the condition true.
-func (q *Queue) kick() {
-	if q.loop != nil || !q.open || q.closed || len(q.waiting) == 0 {
-		return
-	}
-	batch := q.take()
-	l := &Loop{q: q, phase: starting}
-	q.loop = l
-	if q.trace != nil {
-		q.trace(event{kind: evStart, loop: l, seqs: seqsOf(batch)})
-	}
-	q.starts.Add(1)
-	go q.start(l, batch)
-}
-
-// start runs one StartLoop call and settles what it says.
+// start runs one Agent.StartLoop call, in a goroutine of the queue's, and
+// settles what it says. A panic there (or in a returned error's methods) is
+// contained: the loop did not start, every message of batch is Refused with
+// startFailedWords, and the queue goes on; the process does not die of it.
 func (q *Queue) start(l *Loop, batch []*message) {
 	defer q.starts.Done()
+	var (
+		failed   = true
+		words    = protoerr.Error{Message: startFailedWords}
+		vs       []verdict
+		returned bool
+	)
+	defer func() {
+		if !returned {
+			_ = recover() // contained: see the doc comment
+			failed, words, vs = true, protoerr.Error{Message: startFailedWords}, nil
+		}
+		q.lock()
+		q.m.startDone(l, batch, failed, words, vs)
+		q.unlock()
+	}()
 	var refused []error
 	var err error = errNoAgent
 	if q.agent != nil {
 		refused, err = q.agent.StartLoop(q.ctx, l, requests(batch))
 	}
-	q.lock()
-	defer q.unlock()
 	if err != nil {
-		words := Refusal(err)
-		for _, m := range batch {
-			q.settle(m, enqueue.Response{Fate: enqueue.Refused, Error: words})
-		}
-		if l.phase == starting {
-			l.phase = failed
-		}
-		if q.trace != nil {
-			q.trace(event{kind: evStartFailed, loop: l})
-		}
-		if q.loop == l {
-			q.loop = nil
-			q.kick() // messages that arrived meanwhile try a loop of their own
-		}
-		return
+		words = Refusal(err)
+	} else {
+		failed, vs = false, verdictsOf(refused, len(batch))
 	}
-	q.settleVerdicts(batch, refused)
-	if l.phase == starting {
-		l.phase = running
-	}
+	returned = true
 }
 
-// take removes every waiting message, in order, for the program.
-func (q *Queue) take() []*message {
-	batch := q.waiting
-	q.waiting = nil
-	for _, m := range batch {
-		m.state = inFlight
+// verdictsOf turns an Agent's per-message errors into words, outside the
+// lock. Entries past n are ignored; missing ones refuse nothing.
+func verdictsOf(refused []error, n int) []verdict {
+	if len(refused) > n {
+		refused = refused[:n]
 	}
-	return batch
-}
-
-// settleVerdicts answers each message of batch Delivered, or Refused with
-// the words of its non-nil verdict.
-func (q *Queue) settleVerdicts(batch []*message, refused []error) {
-	for i, m := range batch {
-		if i < len(refused) && refused[i] != nil {
-			q.settle(m, enqueue.Response{Fate: enqueue.Refused, Error: Refusal(refused[i])})
-		} else {
-			q.settle(m, enqueue.Response{Fate: enqueue.Delivered})
+	var vs []verdict
+	for i, err := range refused {
+		if err == nil {
+			continue
 		}
+		if vs == nil {
+			vs = make([]verdict, len(refused))
+		}
+		vs[i] = verdict{refused: true, words: Refusal(err)}
 	}
+	return vs
 }
 
-// settle gives m its one fate. Called with mu held.
-func (q *Queue) settle(m *message, r enqueue.Response) {
-	if m.state == settled || m.state == withdrawn {
-		return // unreachable: every path settles a message once
+// allRefused is n verdicts refusing with words.
+func allRefused(n int, words string) []verdict {
+	vs := make([]verdict, n)
+	for i := range vs {
+		vs[i] = verdict{refused: true, words: protoerr.Error{Message: words}}
 	}
-	m.state, m.resp = settled, r
-	close(m.done)
-	if q.trace != nil {
-		q.trace(event{kind: evFate, seq: m.seq, fate: r.Fate})
-	}
+	return vs
 }
 
 // Refusal is the protocol error a refusing error becomes in a Refused
 // answer: the protoerr.Error in err's chain, as is (the container's own
-// words), or else err's text. It never panics, even on an error whose Error
-// method does (a typed nil pointer): its words are then its type's name.
-func Refusal(err error) protoerr.Error {
+// words), or else err's text. It never panics, even on an error whose
+// Error, Unwrap or As method does (a typed nil pointer): its words are then
+// its type's name. The queue calls it without holding its lock, so an
+// error's methods may call back into the queue.
+func Refusal(err error) (words protoerr.Error) {
 	if err == nil {
 		return protoerr.Error{}
 	}
+	defer func() {
+		if recover() != nil {
+			words = protoerr.Error{Message: fmt.Sprintf("%T", err)}
+		}
+	}()
 	var e protoerr.Error
 	if errors.As(err, &e) {
 		return e
@@ -308,17 +300,7 @@ func Refusal(err error) protoerr.Error {
 		}
 		return *p
 	}
-	return protoerr.Error{Message: text(err)}
-}
-
-// text is err.Error(), or err's type when that panics.
-func text(err error) (s string) {
-	defer func() {
-		if recover() != nil {
-			s = fmt.Sprintf("%T", err)
-		}
-	}()
-	return err.Error()
+	return protoerr.Error{Message: err.Error()}
 }
 
 func requests(batch []*message) []enqueue.Request {
@@ -327,12 +309,4 @@ func requests(batch []*message) []enqueue.Request {
 		reqs[i] = m.req
 	}
 	return reqs
-}
-
-func seqsOf(batch []*message) []uint64 {
-	seqs := make([]uint64, len(batch))
-	for i, m := range batch {
-		seqs[i] = m.seq
-	}
-	return seqs
 }

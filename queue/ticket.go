@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 
 	"github.com/diverge-network/diverge-sdk-go/enqueue"
 )
@@ -59,29 +58,37 @@ func (t *Ticket) Wait(ctx context.Context) (enqueue.Response, error) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	select {
-	case <-t.m.done:
-	case <-ctx.Done():
-	}
 	q, m := t.q, t.m
-	q.lock()
-	defer q.unlock()
-	switch m.state {
-	case settled:
-		return m.resp, nil
-	case withdrawn:
-		return enqueue.Response{}, ErrWithdrawn
-	case inFlight:
-		return enqueue.Response{}, fmt.Errorf("%w: %w", ErrInFlight, ctx.Err())
+	for {
+		select {
+		case <-m.done:
+		case <-ctx.Done():
+		}
+		// ctx's methods are the caller's code: never under the lock.
+		cerr := ctx.Err()
+		q.lock()
+		var st msgState
+		if cerr != nil {
+			st = q.m.withdraw(m) // withdraws m if it still waits
+		} else {
+			st = m.state
+		}
+		resp := m.resp
+		q.unlock()
+		switch st {
+		case settled:
+			return resp, nil
+		case withdrawn:
+			return enqueue.Response{}, ErrWithdrawn
+		case inFlight:
+			if cerr != nil {
+				return enqueue.Response{}, fmt.Errorf("%w: %w", ErrInFlight, cerr)
+			}
+		case queued:
+			if cerr != nil { // withdrawn just now
+				return enqueue.Response{}, fmt.Errorf("%w: %w", ErrWithdrawn, cerr)
+			}
+		}
+		// Woken with neither a fate nor a done ctx: wait again.
 	}
-	// Still waiting, so ctx is done: withdraw it.
-	if i := slices.Index(q.waiting, m); i >= 0 {
-		q.waiting = slices.Delete(q.waiting, i, i+1)
-	}
-	m.state = withdrawn
-	close(m.done)
-	if q.trace != nil {
-		q.trace(event{kind: evWithdraw, seq: m.seq})
-	}
-	return enqueue.Response{}, fmt.Errorf("%w: %w", ErrWithdrawn, ctx.Err())
 }

@@ -30,4 +30,5 @@ const (
 	evFed                          // the gate opened
 	evClose                        // closed (the waiting's fates follow)
 	evUnlock                       // the end of one critical section
+	evFull                         // seq, key, req refused at once: the queue is full
 )
