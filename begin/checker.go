@@ -3,6 +3,7 @@ package begin
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/diverge-network/diverge-sdk-go/dequeue"
 	"github.com/diverge-network/diverge-sdk-go/enqueue"
@@ -10,8 +11,8 @@ import (
 )
 
 // Scope names, as the tools and the trace format spell them, of the payloads
-// a begin carries. The labelled entry points (MainAs, ChannelAs) compare a
-// recorded label with the scope a payload's place implies.
+// a begin carries. A Violation's Event names the scope a payload's place
+// implies; MainScope and ChannelScope say which one a stream expects next.
 const (
 	ScopeResponse       = "begin.response"        // the main stream's payloads
 	ScopeChannelRequest = "begin.channel_request" // a channel's first payload
@@ -23,6 +24,21 @@ const (
 	ScopeOpaque = "opaque"
 )
 
+// Limits on what a Checker remembers, so that its memory stays flat over a
+// long session.
+const (
+	// recentFinished is how many finished channel ids a Checker keeps to
+	// report a payload or a finish after a channel's finish. An id reused
+	// after more channels than this have finished reads as a new channel.
+	recentFinished = 1024
+	// keptSecretValues is how many distinct secret values a Checker keeps
+	// to look for in error messages; the oldest are forgotten first.
+	keptSecretValues = 256
+	// minSecretValue is the shortest secret value looked for in error
+	// messages; shorter ones would match ordinary words.
+	minSecretValue = 8
+)
+
 // Checker follows one begin, event by event, and reports the first rule the
 // begin breaks (see Rule for the list). Feed it every payload and finish of
 // the main stream and of each channel, in the order they happened; each
@@ -31,12 +47,45 @@ const (
 // Once a rule is broken the Checker stops following: every later call
 // returns the same *Violation, and Err reports it.
 //
+// # Orders a recording cannot decide
+//
+// The checker reads the recording as one party saw it: the events one party
+// sent stay in the order it sent them, and a request is seen before
+// anything it causes. Between channels some things stay open, and the
+// checker then accepts every order the protocol allows and reports only an
+// event that no order allows:
+//
+//   - A message enqueued while a loop runs may be taken at any seam, so its
+//     Delivered may be recorded at any time after its request, even after
+//     the loop's Inactive. Delivered is wrong only when no loop ran at any
+//     moment between the request and the answer.
+//   - A dequeue and the fates of the messages it withdraws are answered on
+//     different channels, in either order. A Dequeued fate may wait for a
+//     dequeue of its key that is still unanswered; it is reported only when
+//     every dequeue that could have withdrawn it has been answered (or
+//     finished) without Withdrawn. A Withdrawn likewise may wait for a
+//     message of its key still unanswered; it is reported when the last
+//     such message gets another fate.
+//   - A message of a key may be handed over at a seam while a dequeue of
+//     the key arrives, so Empty, or Delivered after a Withdrawn, is
+//     reported only for a message that surely waited: enqueued before the
+//     dequeue while no loop ran and deliveries were gated behind a feed,
+//     with no loop and no Fed since.
+//
 // What it does not check: the format of a Postgres channel's payloads (a
 // byte stream) and of an Info channel's answer (outside this library);
 // channels after the main stream's finish (a channel may still be
-// answered, and nothing forbids opening one); and a begin that simply stops
-// (a stream with no finish is a stream still open). It remembers every
-// channel id it has seen, so that a finished channel stays finished.
+// answered, and nothing forbids opening one); a begin that simply stops
+// (a stream with no finish is a stream still open); and which message a
+// loop's first chunks carry.
+//
+// Memory: a channel's state is dropped at its finish, and the state of a
+// key once no channel of it is open and nothing waits on it, so memory
+// follows the channels open at once, not the session's length. The ids of
+// the latest finished channels (a bounded number) are kept, so that a
+// payload after a finish is reported; an id reused long after reads as a
+// new channel. Work per event is constant, times the number of channels of
+// one key open at once.
 //
 // The zero value is ready to use. A Checker is not safe for concurrent use.
 type Checker struct {
@@ -51,8 +100,19 @@ type Checker struct {
 
 	declared secrets.Declaration // what Begun declared
 	fed      bool                // a Fed was answered since Begun or the latest Inactive
+	feds     int                 // Fed answers so far
 
-	channels map[string]channelState
+	seq      uint64 // events so far
+	channels map[string]*channelState
+	keys     map[string]*keyState
+
+	finishedIDs  []string // ring of recently finished ids
+	finishedNext int
+	finishedSet  map[string]struct{}
+
+	secretVals  []string // ring of distinct secret values, minSecretValue bytes or more
+	secretNext  int
+	secretIndex map[string]struct{}
 }
 
 // channelKind is what a channel's request asked for.
@@ -67,11 +127,45 @@ const (
 	kindSecrets
 )
 
-// channelState is what the Checker remembers of one channel.
+// channelState is what the Checker remembers of one open channel.
 type channelState struct {
 	kind     channelKind
 	answered bool
-	finished bool
+
+	// Enqueue and Dequeue channels.
+	key     string
+	openSeq uint64 // the event number of the request
+
+	// Enqueue channels: where the session stood at the request.
+	loopsAtOpen  int
+	inLoopAtOpen bool
+	gatedAtOpen  bool
+	fedsAtOpen   int
+	noContent    bool // a message with no block, which the container refuses
+	mustDequeue  bool // a Withdrawn came while it surely waited
+}
+
+// keyState is what the cross-channel rules keep of one key: its open,
+// unanswered enqueues and dequeues, and the fates and answers still waiting
+// for their counterpart on another channel.
+type keyState struct {
+	waiting       map[string]*channelState // Enqueue channels not yet answered
+	pending       map[string]*channelState // Dequeue channels not yet answered
+	lastWithdrawn uint64                   // event number of the latest Withdrawn
+	lastDequeued  uint64                   // event number of the latest Dequeued fate
+	unwitnessed   []need                   // Dequeued fates waiting for a Withdrawn
+	unfulfilled   []need                   // Withdrawn answers waiting for a Dequeued fate
+}
+
+// need is a fate or an answer waiting for its counterpart: the channel that
+// gave it and the event number it came at.
+type need struct {
+	id  string
+	seq uint64
+}
+
+func (k *keyState) idle() bool {
+	return len(k.waiting) == 0 && len(k.pending) == 0 && len(k.unwitnessed) == 0 && len(k.unfulfilled) == 0
 }
 
 // Err is the violation found so far, or nil.
@@ -93,6 +187,38 @@ func (c *Checker) InLoop() bool { return c.inLoop }
 // the latest Inactive.
 func (c *Checker) Gated() bool { return c.declared.Len() > 0 && !c.fed }
 
+// OpenChannels is how many channels the Checker holds state for: those
+// that opened and have not finished.
+func (c *Checker) OpenChannels() int { return len(c.channels) }
+
+// MainScope is the scope the main stream's next payload has: begin.response,
+// or "" when nothing may follow (after the finish, or after an Error).
+func (c *Checker) MainScope() string {
+	if c.finished || c.errored {
+		return ""
+	}
+	return ScopeResponse
+}
+
+// ChannelScope is the scope the next payload on the channel id has:
+// begin.channel_request for a channel not open, else the family of its
+// request's answer (opaque for Postgres and Info). It is "" when no
+// payload may follow: the channel has finished, was answered already, or
+// its request did not decode.
+func (c *Checker) ChannelScope(id string) string {
+	if _, done := c.finishedSet[id]; done {
+		return ""
+	}
+	st, ok := c.channels[id]
+	switch {
+	case !ok:
+		return ScopeChannelRequest
+	case st.kind == kindMalformed, st.answered && st.kind != kindPostgres:
+		return ""
+	}
+	return answerScope(st.kind)
+}
+
 // fail records and returns the first violation.
 func (c *Checker) fail(rule Rule, ev Event, format string, args ...any) error {
 	c.failed = &Violation{Rule: rule, Event: ev, Detail: fmt.Sprintf(format, args...)}
@@ -100,21 +226,14 @@ func (c *Checker) fail(rule Rule, ev Event, format string, args ...any) error {
 }
 
 // Main takes one payload of the main stream.
-func (c *Checker) Main(payload []byte) error { return c.MainAs("", payload) }
-
-// MainAs takes one payload of the main stream that a recording labelled
-// with scope; any label but begin.response breaks main.scope. An empty
-// scope is no label, as in Main.
-func (c *Checker) MainAs(scope string, payload []byte) error {
+func (c *Checker) Main(payload []byte) error {
 	if c.failed != nil {
 		return c.failed
 	}
+	c.seq++
 	ev := Event{Main: true, Scope: ScopeResponse}
-	if scope != "" {
-		ev.Scope = scope
-	}
 	resp, decodeErr := DecodeResponse(payload)
-	if decodeErr == nil && ev.Scope == ScopeResponse {
+	if decodeErr == nil {
 		ev.Variant = responseName(resp)
 	}
 	switch {
@@ -122,8 +241,6 @@ func (c *Checker) MainAs(scope string, payload []byte) error {
 		return c.fail(RuleMainAfterFinish, ev, "the main stream has finished; nothing follows its finish")
 	case c.errored:
 		return c.fail(RuleMainAfterError, ev, "an Error ends the main stream; only the finish may follow it")
-	case ev.Scope != ScopeResponse:
-		return c.fail(RuleMainScope, ev, "labelled %s; the main stream carries %s payloads only", strconv.Quote(scope), ScopeResponse)
 	case decodeErr != nil:
 		return c.fail(RuleMainDecode, ev, "%v", decodeErr)
 	}
@@ -158,10 +275,74 @@ func (c *Checker) MainAs(scope string, payload []byte) error {
 		if !c.inLoop {
 			return c.fail(RuleErrorOutsideLoop, ev, "no loop is open (%s); after Begun an Error only ends a loop whose rotating secrets could not be collected", c.sinceLoop())
 		}
+		if err := c.loopError(ev, r.Message); err != nil {
+			return err
+		}
 		c.inLoop = false
 		c.errored = true
 	}
 	return nil
+}
+
+// loopError checks the message of an Error that ends a loop.
+func (c *Checker) loopError(ev Event, message string) error {
+	named, rotating := false, false
+	for name := range c.declared.Rotating() {
+		rotating = true
+		if strings.Contains(message, name) {
+			named = true
+			break
+		}
+	}
+	switch {
+	case !rotating:
+		return c.fail(RuleErrorNamesSecret, ev, "the program declared no rotating secret, so nothing can fail to be handed back; after Begun an Error only says which rotating secret was not")
+	case !named:
+		return c.fail(RuleErrorNamesSecret, ev, "the message names no secret the program declared rotating; it names the one not handed back")
+	}
+	return c.noSecretValue(ev, message)
+}
+
+// noSecretValue reports an error message that carries a secret value.
+func (c *Checker) noSecretValue(ev Event, message string) error {
+	if len(message) < minSecretValue {
+		return nil
+	}
+	for _, v := range c.secretVals {
+		if v != "" && strings.Contains(message, v) {
+			return c.fail(RuleErrorSecretValue, ev, "the error message carries the value of a secret the session fed or handed back; an error names a secret, never its value")
+		}
+	}
+	return nil
+}
+
+// keepValues remembers the secret values of a feed or an Inactive.
+func (c *Checker) keepValues(values secrets.Values) {
+	for _, raw := range values.All() {
+		b := raw.Bytes()
+		v := string(b)
+		var s string
+		if len(b) > 0 && b[0] == '"' && raw.Unmarshal(&s) == nil {
+			v = s
+		}
+		if len(v) < minSecretValue {
+			continue
+		}
+		if _, ok := c.secretIndex[v]; ok {
+			continue
+		}
+		if c.secretIndex == nil {
+			c.secretIndex = make(map[string]struct{})
+		}
+		if len(c.secretVals) < keptSecretValues {
+			c.secretVals = append(c.secretVals, v)
+		} else {
+			delete(c.secretIndex, c.secretVals[c.secretNext])
+			c.secretVals[c.secretNext] = v
+			c.secretNext = (c.secretNext + 1) % keptSecretValues
+		}
+		c.secretIndex[v] = struct{}{}
+	}
 }
 
 // active takes an Active after Begun.
@@ -197,6 +378,7 @@ func (c *Checker) inactive(ev Event, values secrets.Values) error {
 			return c.fail(RuleInactiveValues, ev, "%s is declared %s; an Inactive carries the rotating secrets and no other name", strconv.Quote(name), mode)
 		}
 	}
+	c.keepValues(values)
 	c.inLoop = false
 	c.fed = false
 	return nil
@@ -223,6 +405,7 @@ func (c *Checker) MainFinish() error {
 	if c.failed != nil {
 		return c.failed
 	}
+	c.seq++
 	ev := Event{Main: true, Finish: true}
 	if c.finished {
 		return c.fail(RuleMainAfterFinish, ev, "a second finish; the main stream has finished")
@@ -236,36 +419,27 @@ func (c *Checker) MainFinish() error {
 
 // Channel takes one payload on the channel id: its request if it is the
 // channel's first, else an answer, read in the family its request implies.
-func (c *Checker) Channel(id string, payload []byte) error { return c.ChannelAs(id, "", payload) }
-
-// ChannelAs takes one payload on the channel id that a recording labelled
-// with scope. The label must be the one the payload's place implies: the
-// request is begin.channel_request, and an answer is of its request's family
-// (Postgres and Info answers are labelled opaque). An empty scope is no
-// label, as in Channel: an answer that does not decode in its family then
-// breaks channel.answer-decode, since the families share tags and only a
-// label tells them apart.
-func (c *Checker) ChannelAs(id, scope string, payload []byte) error {
+// An answer that does not decode in its family breaks
+// channel.answer-decode: the families share tags, so only the request
+// tells them apart.
+func (c *Checker) Channel(id string, payload []byte) error {
 	if c.failed != nil {
 		return c.failed
 	}
+	c.seq++
+	if _, done := c.finishedSet[id]; done {
+		return c.fail(RuleChannelAfterFinish, Event{Channel: id}, "the channel has finished; nothing follows its finish")
+	}
 	st, known := c.channels[id]
 	if !known {
-		return c.request(id, scope, payload)
+		return c.request(id, payload)
 	}
-	return c.answer(id, st, scope, payload)
+	return c.answer(id, st, payload)
 }
 
 // request takes a channel's first payload.
-func (c *Checker) request(id, scope string, payload []byte) error {
+func (c *Checker) request(id string, payload []byte) error {
 	ev := Event{Channel: id, Scope: ScopeChannelRequest}
-	if scope != "" {
-		ev.Scope = scope
-	}
-	if ev.Scope != ScopeChannelRequest {
-		return c.fail(RuleChannelRequestFirst, ev, "the channel's first payload is labelled %s; a channel opens with its request (%s)",
-			strconv.Quote(scope), ScopeChannelRequest)
-	}
 	req, decodeErr := DecodeChannelRequest(payload)
 	if decodeErr == nil {
 		ev.Variant = requestName(req)
@@ -277,23 +451,55 @@ func (c *Checker) request(id, scope string, payload []byte) error {
 		}
 		return c.fail(RuleChannelBeforeBegun, ev, "%s; channels open only after Begun", why)
 	}
-	st := channelState{kind: kindMalformed}
+	st := &channelState{kind: kindMalformed, openSeq: c.seq}
 	if decodeErr == nil {
 		st.kind = kindOf(req)
-		if s, ok := req.(*Secrets); ok {
-			if err := c.feedNames(ev, s.Values); err != nil {
+		switch r := req.(type) {
+		case *Secrets:
+			if err := c.feedNames(ev, r.Values); err != nil {
 				return err
 			}
+			c.keepValues(r.Values)
+		case *Enqueue:
+			st.key = r.Key
+			st.loopsAtOpen, st.inLoopAtOpen = c.loops, c.inLoop
+			st.gatedAtOpen, st.fedsAtOpen = c.Gated(), c.feds
+			st.noContent = len(r.Content) == 0
+			c.key(r.Key).waiting[id] = st
+		case *Dequeue:
+			st.key = r.Key
+			c.key(r.Key).pending[id] = st
 		}
 	}
 	if c.channels == nil {
-		c.channels = make(map[string]channelState)
+		c.channels = make(map[string]*channelState)
 	}
 	c.channels[id] = st
 	return nil
 }
 
-// feedNames checks a Secrets request against the declaration.
+// key is the state of key k, made if need be.
+func (c *Checker) key(k string) *keyState {
+	ks, ok := c.keys[k]
+	if !ok {
+		if c.keys == nil {
+			c.keys = make(map[string]*keyState)
+		}
+		ks = &keyState{waiting: map[string]*channelState{}, pending: map[string]*channelState{}}
+		c.keys[k] = ks
+	}
+	return ks
+}
+
+// dropIdle forgets key k once nothing of it is open or waiting.
+func (c *Checker) dropIdle(k string, ks *keyState) {
+	if ks.idle() {
+		delete(c.keys, k)
+	}
+}
+
+// feedNames checks a Secrets request against the declaration: every name,
+// no other, in the declared order.
 func (c *Checker) feedNames(ev Event, values secrets.Values) error {
 	for name := range c.declared.All() {
 		if _, ok := values.Get(name); !ok {
@@ -305,83 +511,268 @@ func (c *Checker) feedNames(ev Event, values secrets.Values) error {
 			return c.fail(RuleFeedNames, ev, "%s was never declared; a secret the program did not declare is never fed", strconv.Quote(name))
 		}
 	}
+	i := 0
+	declared := make([]string, 0, c.declared.Len())
+	for name := range c.declared.All() {
+		declared = append(declared, name)
+	}
+	for name := range values.Names() {
+		if name != declared[i] {
+			return c.fail(RuleFeedOrder, ev, "%s comes where the declaration has %s; a feed carries the secrets in the order the program declared them",
+				strconv.Quote(name), strconv.Quote(declared[i]))
+		}
+		i++
+	}
 	return nil
 }
 
 // answer takes a later payload on a known channel.
-func (c *Checker) answer(id string, st channelState, scope string, payload []byte) error {
-	want := answerScope(st.kind)
-	ev := Event{Channel: id, Scope: want}
-	if scope != "" {
-		ev.Scope = scope
-	}
-	var fed bool
-	var decodeErr error
-	if ev.Scope == want {
-		ev.Variant, fed, decodeErr = decodeAnswer(st.kind, payload)
-	}
+func (c *Checker) answer(id string, st *channelState, payload []byte) error {
+	ev := Event{Channel: id, Scope: answerScope(st.kind)}
+	a, decodeErr := decodeAnswer(st.kind, payload)
+	ev.Variant = a.variant
 	switch {
-	case st.finished:
-		return c.fail(RuleChannelAfterFinish, ev, "the channel has finished; nothing follows its finish")
 	case st.kind == kindMalformed:
 		return c.fail(RuleChannelMalformedAnswered, ev, "the channel's request did not decode; such a channel is answered by the finish alone")
 	case st.answered && st.kind != kindPostgres:
 		return c.fail(RuleChannelOneAnswer, ev, "the channel was answered already; after its one answer only the finish follows")
-	case ev.Scope != want:
-		return c.fail(RuleChannelAnswerFamily, ev, "%s is answered by %s, not %s", kindName(st.kind), want, strconv.Quote(scope))
 	case decodeErr != nil:
 		return c.fail(RuleChannelAnswerDecode, ev, "%v", decodeErr)
 	}
 	st.answered = true
-	c.channels[id] = st
-	if fed {
-		c.fed = true
+	if a.isError {
+		if err := c.noSecretValue(ev, a.message); err != nil {
+			return err
+		}
+	}
+	switch st.kind {
+	case kindSecrets:
+		if a.fed {
+			c.fed = true
+			c.feds++
+		}
+	case kindEnqueue:
+		return c.fate(id, st, ev, a.fate)
+	case kindDequeue:
+		return c.dequeued(id, st, ev, a.outcome)
 	}
 	return nil
 }
 
-// decodeAnswer reads an answer to a request of kind k: its variant's name,
-// and whether it is a Fed. Postgres and Info answers are not read.
-func decodeAnswer(k channelKind, payload []byte) (variant string, fed bool, err error) {
+// fate takes the answer of an Enqueue channel.
+func (c *Checker) fate(id string, st *channelState, ev Event, fate enqueue.Fate) error {
+	ks := c.keys[st.key]
+	delete(ks.waiting, id)
+	defer c.dropIdle(st.key, ks)
+	switch fate {
+	case enqueue.Delivered:
+		switch {
+		case st.noContent:
+			return c.fail(RuleEnqueueEmptyContent, ev, "the message has no content block, and the container refuses such a message; it is never delivered")
+		case !st.inLoopAtOpen && c.loops == st.loopsAtOpen:
+			return c.fail(RuleDeliveredLoop, ev, "no loop ran while the message waited (%s since its request); a message is delivered into a loop that runs, or starts, while its channel is open", loopsSince(c.loops-st.loopsAtOpen))
+		case st.mustDequeue:
+			return c.fail(RuleWithdrawnFate, ev, "a dequeue of key %s was answered Withdrawn while this message surely waited; a withdrawn message is answered Dequeued", strconv.Quote(st.key))
+		}
+	case enqueue.Dequeued:
+		switch {
+		case ks.lastWithdrawn > st.openSeq:
+		case len(ks.pending) > 0:
+			ks.unwitnessed = append(ks.unwitnessed, need{id, c.seq})
+		default:
+			return c.fail(RuleDequeuedWitness, ev, "no dequeue of key %s open since the message's request was answered Withdrawn or is still unanswered; Dequeued means a dequeue of its key withdrew it", strconv.Quote(st.key))
+		}
+		ks.lastDequeued = c.seq
+		kept := ks.unfulfilled[:0]
+		for _, u := range ks.unfulfilled {
+			if u.seq < st.openSeq {
+				kept = append(kept, u)
+			}
+		}
+		ks.unfulfilled = kept
+		return nil
+	default:
+		if st.mustDequeue {
+			return c.fail(RuleWithdrawnFate, ev, "a dequeue of key %s was answered Withdrawn while this message surely waited; a withdrawn message is answered Dequeued", strconv.Quote(st.key))
+		}
+	}
+	return c.checkUnfulfilled(ks, st.key, ev)
+}
+
+// checkUnfulfilled reports a Withdrawn of key k that no message left open
+// can still back with a Dequeued.
+func (c *Checker) checkUnfulfilled(ks *keyState, k string, ev Event) error {
+	for _, u := range ks.unfulfilled {
+		backed := false
+		for _, e := range ks.waiting {
+			if e.openSeq < u.seq {
+				backed = true
+				break
+			}
+		}
+		if !backed {
+			return c.fail(RuleWithdrawnFate, ev, "the dequeue on channel %s was answered Withdrawn and no message of key %s it could have withdrawn is left to be answered Dequeued",
+				displayToken(u.id), strconv.Quote(k))
+		}
+	}
+	return nil
+}
+
+// checkUnwitnessed reports a Dequeued fate of key k that no dequeue left
+// open can still back with a Withdrawn.
+func (c *Checker) checkUnwitnessed(ks *keyState, k string, ev Event) error {
+	for _, u := range ks.unwitnessed {
+		backed := false
+		for _, d := range ks.pending {
+			if d.openSeq < u.seq {
+				backed = true
+				break
+			}
+		}
+		if !backed {
+			return c.fail(RuleDequeuedWitness, ev, "channel %s was answered Dequeued and no dequeue of key %s that could have withdrawn it was answered Withdrawn",
+				displayToken(u.id), strconv.Quote(k))
+		}
+	}
+	return nil
+}
+
+// surelyWaits reports whether an open Enqueue channel's message surely
+// still waits in the queue: it came while no loop ran and deliveries were
+// gated, and no loop began and no Fed came since.
+func (c *Checker) surelyWaits(e *channelState) bool {
+	return e.gatedAtOpen && !e.inLoopAtOpen && c.loops == e.loopsAtOpen && c.feds == e.fedsAtOpen
+}
+
+// dequeued takes the answer of a Dequeue channel.
+func (c *Checker) dequeued(id string, st *channelState, ev Event, outcome dequeue.Outcome) error {
+	ks := c.keys[st.key]
+	delete(ks.pending, id)
+	defer c.dropIdle(st.key, ks)
+	switch outcome {
+	case dequeue.Withdrawn:
+		switch {
+		case ks.lastDequeued > st.openSeq:
+		case len(ks.waiting) > 0:
+			ks.unfulfilled = append(ks.unfulfilled, need{id, c.seq})
+		default:
+			return c.fail(RuleWithdrawnFate, ev, "no message of key %s is open to be answered Dequeued, and none was since the dequeue's request; Withdrawn means something waited", strconv.Quote(st.key))
+		}
+		for _, e := range ks.waiting {
+			if e.openSeq < st.openSeq && c.surelyWaits(e) {
+				e.mustDequeue = true
+			}
+		}
+		ks.lastWithdrawn = c.seq
+		kept := ks.unwitnessed[:0]
+		for _, u := range ks.unwitnessed {
+			if u.seq < st.openSeq {
+				kept = append(kept, u)
+			}
+		}
+		ks.unwitnessed = kept
+		return nil
+	case dequeue.Empty:
+		for eid, e := range ks.waiting {
+			if e.openSeq < st.openSeq && c.surelyWaits(e) {
+				return c.fail(RuleDequeueEmpty, ev, "the message on channel %s surely waited under key %s (enqueued while no loop ran and deliveries were gated, no loop and no Fed since); Empty means nothing waited",
+					displayToken(eid), strconv.Quote(st.key))
+			}
+		}
+	}
+	return c.checkUnwitnessed(ks, st.key, ev)
+}
+
+// answerInfo is what the checker reads of an answer.
+type answerInfo struct {
+	variant string
+	fed     bool
+	fate    enqueue.Fate
+	outcome dequeue.Outcome
+	isError bool   // the answer is the family's error
+	message string // the error's message
+}
+
+// decodeAnswer reads an answer to a request of kind k. Postgres and Info
+// answers are not read.
+func decodeAnswer(k channelKind, payload []byte) (answerInfo, error) {
+	var a answerInfo
 	switch k {
 	case kindEnqueue:
 		var r enqueue.Response
 		if err := r.Decode(payload); err != nil {
-			return "", false, err
+			return a, err
 		}
-		return capitalize(r.Fate.String()), false, nil
+		a.variant, a.fate = capitalize(r.Fate.String()), r.Fate
+		a.isError, a.message = r.Fate == enqueue.Refused, r.Error.Message
 	case kindDequeue:
 		var r dequeue.Response
 		if err := r.Decode(payload); err != nil {
-			return "", false, err
+			return a, err
 		}
-		return capitalize(r.Outcome.String()), false, nil
+		a.variant, a.outcome = capitalize(r.Outcome.String()), r.Outcome
+		a.isError, a.message = r.Outcome == dequeue.Failed, r.Error.Message
 	case kindSecrets:
 		var r secrets.FeedResponse
 		if err := r.Decode(payload); err != nil {
-			return "", false, err
+			return a, err
 		}
-		return capitalize(r.Outcome.String()), secrets.SettleFeed(&r).Opens(), nil
+		a.variant, a.fed = capitalize(r.Outcome.String()), secrets.SettleFeed(&r).Opens()
+		a.isError, a.message = !a.fed, r.Error.Message
 	}
-	return "", false, nil
+	return a, nil
 }
 
-// ChannelFinish takes the finish of the channel id.
+// ChannelFinish takes the finish of the channel id. The channel's state is
+// dropped then; what the cross-channel rules still need is kept by key.
 func (c *Checker) ChannelFinish(id string) error {
 	if c.failed != nil {
 		return c.failed
 	}
+	c.seq++
 	ev := Event{Channel: id, Finish: true}
-	st, known := c.channels[id]
-	switch {
-	case !known:
-		return c.fail(RuleChannelRequestFirst, ev, "the channel finished without a request; a channel opens with its request")
-	case st.finished:
+	if _, done := c.finishedSet[id]; done {
 		return c.fail(RuleChannelAfterFinish, ev, "a second finish; the channel has finished")
 	}
-	st.finished = true
-	c.channels[id] = st
-	return nil
+	st, known := c.channels[id]
+	if !known {
+		return c.fail(RuleChannelRequestFirst, ev, "the channel finished without a request; a channel opens with its request")
+	}
+	delete(c.channels, id)
+	c.rememberFinished(id)
+	if st.answered || st.kind != kindEnqueue && st.kind != kindDequeue {
+		return nil
+	}
+	ks := c.keys[st.key]
+	defer c.dropIdle(st.key, ks)
+	if st.kind == kindEnqueue {
+		delete(ks.waiting, id)
+		return c.checkUnfulfilled(ks, st.key, ev)
+	}
+	delete(ks.pending, id)
+	return c.checkUnwitnessed(ks, st.key, ev)
+}
+
+// rememberFinished keeps id among the latest finished channels.
+func (c *Checker) rememberFinished(id string) {
+	if c.finishedSet == nil {
+		c.finishedSet = make(map[string]struct{})
+	}
+	if len(c.finishedIDs) < recentFinished {
+		c.finishedIDs = append(c.finishedIDs, id)
+	} else {
+		delete(c.finishedSet, c.finishedIDs[c.finishedNext])
+		c.finishedIDs[c.finishedNext] = id
+		c.finishedNext = (c.finishedNext + 1) % recentFinished
+	}
+	c.finishedSet[id] = struct{}{}
+}
+
+func loopsSince(n int) string {
+	if n == 0 {
+		return "no Active"
+	}
+	return count(n, "Active")
 }
 
 func responseName(r Response) string {

@@ -24,20 +24,34 @@ import (
 //	main.inactive-outside-loop  an Inactive comes only while a loop is open
 //	inactive.values             an Inactive carries every secret declared rotating, and no other name
 //	main.error-outside-loop     after Begun, an Error only ends an open loop (whose rotating secrets could not be collected)
+//	main.error-names-secret     after Begun, an Error names a secret the program declared rotating; a program that declared none never gets one
+//	error.secret-value          no error message (a loop's Error, a refusal, a dequeue's or a feed's error) carries a secret value the session fed or handed back
 //	main.finish-in-loop         no finish while a loop is open: a loop ends with Inactive, or with Error and then the finish
 //	channel.after-finish        nothing on a channel after its finish
 //	channel.request-first       a channel opens with its request (begin.channel_request), not an answer or a finish
 //	channel.before-begun        no channel opens before Begun
-//	secrets.feed-names          a Secrets request feeds every secret the program declared and no other name (order not checked)
+//	secrets.feed-names          a Secrets request feeds every secret the program declared and no other name
+//	secrets.feed-order          a Secrets request feeds the secrets in the order the program declared them
 //	channel.malformed-answered  a request that does not decode is answered by the finish alone
 //	channel.one-answer          a channel has at most one answer (a Postgres channel's byte stream excepted)
 //	channel.answer-family       an answer is of its request's family (labelled; see below)
 //	channel.answer-decode       an Enqueue, Dequeue or Secrets answer decodes in its family
+//	enqueue.empty-content       a message with no content block is never answered Delivered (the container refuses it)
+//	enqueue.delivered-loop      Delivered needs a loop the message could go into: one open at its request, or one begun between its request and the answer
+//	dequeue.withdrawn-fate      a Withdrawn needs a message of its key, open while the dequeue was, answered Dequeued; a message that surely waited when it came is answered Dequeued, not Delivered or refused
+//	enqueue.dequeued-witness    Dequeued needs a dequeue of the message's key, open while the message was, answered Withdrawn
+//	dequeue.empty-waiting       Empty is wrong while a message of the key surely waits (enqueued earlier, gated, no loop and no Fed since)
 //
 // The families: Enqueue is answered by enqueue.response, Dequeue by
 // dequeue.response, Secrets by secrets.feed_response, and Postgres and Info
-// by opaque payloads, which are not read. The rules marked "labelled" apply
-// only to payloads given with a scope label (MainAs, ChannelAs).
+// by opaque payloads, which are not read. The rules marked "labelled" are
+// about scope labels, which a recording carries and a Checker does not
+// see: the trace package checks them (with MainScope and ChannelScope)
+// before it hands an event to a Checker.
+//
+// Where a rule spans channels and the recording leaves the order of two
+// events open, the Checker accepts every order the protocol allows and
+// reports the first event after which no order fits (see Checker).
 type Rule string
 
 // The rules; see Rule for what each one says.
@@ -55,15 +69,23 @@ const (
 	RuleInactiveOutsideLoop      Rule = "main.inactive-outside-loop"
 	RuleInactiveValues           Rule = "inactive.values"
 	RuleErrorOutsideLoop         Rule = "main.error-outside-loop"
+	RuleErrorNamesSecret         Rule = "main.error-names-secret"
+	RuleErrorSecretValue         Rule = "error.secret-value"
 	RuleFinishInLoop             Rule = "main.finish-in-loop"
 	RuleChannelAfterFinish       Rule = "channel.after-finish"
 	RuleChannelRequestFirst      Rule = "channel.request-first"
 	RuleChannelBeforeBegun       Rule = "channel.before-begun"
 	RuleFeedNames                Rule = "secrets.feed-names"
+	RuleFeedOrder                Rule = "secrets.feed-order"
 	RuleChannelMalformedAnswered Rule = "channel.malformed-answered"
 	RuleChannelOneAnswer         Rule = "channel.one-answer"
 	RuleChannelAnswerFamily      Rule = "channel.answer-family"
 	RuleChannelAnswerDecode      Rule = "channel.answer-decode"
+	RuleEnqueueEmptyContent      Rule = "enqueue.empty-content"
+	RuleDeliveredLoop            Rule = "enqueue.delivered-loop"
+	RuleWithdrawnFate            Rule = "dequeue.withdrawn-fate"
+	RuleDequeuedWitness          Rule = "enqueue.dequeued-witness"
+	RuleDequeueEmpty             Rule = "dequeue.empty-waiting"
 )
 
 // Rules lists every rule, in the order a Checker tests them. The slice is
@@ -73,12 +95,17 @@ func Rules() []Rule {
 		RuleMainAfterFinish, RuleMainAfterError, RuleMainScope, RuleMainDecode,
 		RuleActiveTrailingBytes, RuleBegunFirst, RuleBegunOnce, RuleActiveInLoop,
 		RuleSecretsGated, RuleChunkOutsideLoop, RuleInactiveOutsideLoop,
-		RuleInactiveValues, RuleErrorOutsideLoop, RuleFinishInLoop,
-		RuleChannelAfterFinish, RuleChannelRequestFirst, RuleChannelBeforeBegun,
-		RuleFeedNames, RuleChannelMalformedAnswered, RuleChannelOneAnswer,
-		RuleChannelAnswerFamily, RuleChannelAnswerDecode,
+		RuleInactiveValues, RuleErrorOutsideLoop, RuleErrorNamesSecret, RuleErrorSecretValue,
+		RuleFinishInLoop, RuleChannelAfterFinish, RuleChannelRequestFirst, RuleChannelBeforeBegun,
+		RuleFeedNames, RuleFeedOrder, RuleChannelMalformedAnswered, RuleChannelOneAnswer,
+		RuleChannelAnswerFamily, RuleChannelAnswerDecode, RuleEnqueueEmptyContent,
+		RuleDeliveredLoop, RuleWithdrawnFate, RuleDequeuedWitness, RuleDequeueEmpty,
 	}
 }
+
+// LabelRules are the rules about scope labels, which the trace package
+// checks rather than a Checker. The slice is the caller's.
+func LabelRules() []Rule { return []Rule{RuleMainScope, RuleChannelAnswerFamily} }
 
 // Event is one thing that happened on a begin, as a Violation names it: a
 // payload or a finish, on the main stream or on one channel. It never holds
@@ -87,8 +114,9 @@ type Event struct {
 	Main    bool   // on the main stream; otherwise on the channel Channel
 	Channel string // the channel's id; empty on the main stream
 	Finish  bool   // the stream's finish rather than a payload
-	// Scope is the payload's scope: its label on a labelled event, else what
-	// its place on the stream makes it. Empty for a finish.
+	// Scope is the payload's scope: what its place on the stream makes it,
+	// or, for a label rule, the label the recording gave it. Empty for a
+	// finish.
 	Scope string
 	// Variant is the payload's decoded variant ("Begun", "Active",
 	// "Enqueue", "Delivered", "Fed", ...). Empty for a finish, and for a

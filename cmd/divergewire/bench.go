@@ -8,13 +8,16 @@ import (
 	"os"
 	"runtime"
 	"slices"
-	"strconv"
 	"time"
 
 	"github.com/diverge-network/diverge-sdk-go/internal/scopes"
 )
 
-// bench is `divergewire bench [--ms N] FILE`: for every "ok" vector of a
+const benchUsage = `usage:
+  divergewire bench [-ms N] FILE   time decode and encode of FILE's ok vectors, as rustref bench does
+`
+
+// bench is `divergewire bench [-ms N] FILE`: for every "ok" vector of a
 // vector file, the Go decode and encode times, measured as `rustref bench`
 // measures the Rust ones, one line each:
 //
@@ -26,23 +29,25 @@ import (
 // estimates one call's cost, then an odd number (at least 3) of timed
 // batches of about 20 ms; the answer is the median batch's time per call.
 func bench(args []string, stdout, stderr io.Writer) int {
-	ms := 200
-	if len(args) == 3 && (args[0] == "--ms" || args[1] == "--ms") {
-		// --ms N FILE, or FILE --ms N, as rustref takes it.
-		msArg, file := args[1], args[2]
-		if args[1] == "--ms" {
-			msArg, file = args[2], args[0]
+	fs := newFlags("bench")
+	ms := fs.Int("ms", 200, "each vector's time budget in milliseconds, above 0")
+	if status, done := parse(fs, benchUsage, args, stdout, stderr); done {
+		return status
+	}
+	args = fs.Args()
+	if len(args) > 1 {
+		// FILE -ms N, as rustref takes it: flags after the file too.
+		if status, done := parse(fs, benchUsage, args[1:], stdout, stderr); done {
+			return status
 		}
-		n, err := strconv.Atoi(msArg)
-		if err != nil || n <= 0 {
-			fmt.Fprintln(stderr, "divergewire bench: --ms takes a whole number of milliseconds above 0")
-			return 2
-		}
-		ms, args = n, []string{file}
+		args = append(args[:1], fs.Args()...)
+	}
+	if *ms <= 0 {
+		fmt.Fprintln(stderr, "divergewire bench: -ms takes a whole number of milliseconds above 0")
+		return exitUsage
 	}
 	if len(args) != 1 {
-		fmt.Fprintln(stderr, "usage: divergewire bench [--ms N] FILE")
-		return 2
+		return badArgs(fs, benchUsage, stderr)
 	}
 	raw, err := os.ReadFile(args[0])
 	if err != nil {
@@ -56,20 +61,20 @@ func bench(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "divergewire bench:", args[0], err)
 		return 2
 	}
-	budget := time.Duration(ms) * time.Millisecond
+	budget := time.Duration(*ms) * time.Millisecond
 	for _, v := range file.Vectors {
 		if v.Expect != "ok" {
 			continue
 		}
 		s, ok := scopes.Lookup(v.Scope)
 		if !ok {
-			fmt.Fprintf(stderr, "divergewire bench: %s: unknown scope %s\n", v.Name, v.Scope)
+			fmt.Fprintf(stderr, "divergewire bench: %s: %s\n", v.Name, unknownScope(v.Scope))
 			return 1
 		}
 		payload := []byte{}
 		if v.Hex != "-" {
 			if payload, err = hex.DecodeString(v.Hex); err != nil {
-				fmt.Fprintf(stderr, "divergewire bench: %s: %v\n", v.Name, err)
+				fmt.Fprintf(stderr, "divergewire bench: %s: %s\n", v.Name, badHex(err))
 				return 1
 			}
 		}

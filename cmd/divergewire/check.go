@@ -5,9 +5,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
-	"github.com/diverge-network/diverge-sdk-go/begin"
+	"github.com/diverge-network/diverge-sdk-go/trace"
 )
 
 const checkUsage = `usage:
@@ -33,15 +32,14 @@ const exitViolation = 1
 
 // check is the check subcommand: args are what follows "check".
 func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 1 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
-		fmt.Fprint(stdout, checkUsage)
-		return exitOK
+	fs := newFlags("check")
+	if status, done := parse(fs, checkUsage, args, stdout, stderr); done {
+		return status
 	}
-	if len(args) != 1 || args[0] != "-" && strings.HasPrefix(args[0], "-") {
-		fmt.Fprint(stderr, checkUsage)
-		return exitUsage
+	if fs.NArg() != 1 {
+		return badArgs(fs, checkUsage, stderr)
 	}
-	path := args[0]
+	path := fs.Arg(0)
 	r, name := stdin, "stdin"
 	if path != "-" {
 		f, err := os.Open(path)
@@ -52,23 +50,20 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		defer f.Close()
 		r, name = f, path
 	}
-	events, err := readTrace(r)
-	if err != nil {
-		var te *traceError
-		if errors.As(err, &te) {
-			fmt.Fprintf(stderr, "divergewire check: %s:%d: %v\n", name, te.line, te.err)
-		} else {
-			fmt.Fprintf(stderr, "divergewire check: %s: %v\n", name, err)
-		}
-		return exitUsage
+	err := trace.CheckAll(trace.NewReader(r))
+	var v *trace.Violation
+	var se *trace.SyntaxError
+	switch {
+	case err == nil:
+		fmt.Fprintln(stdout, "ok")
+		return exitOK
+	case errors.As(err, &v):
+		fmt.Fprintf(stdout, "violation line %d: %s\n", v.Line, sanitize(v.Err.Error()))
+		return exitViolation
+	case errors.As(err, &se):
+		fmt.Fprintf(stderr, "divergewire check: %s:%d: %s\n", name, se.Line, se.Msg)
+	default:
+		fmt.Fprintf(stderr, "divergewire check: %s: %v\n", name, err)
 	}
-	var c begin.Checker
-	for i := range events {
-		if err := events[i].feed(&c); err != nil {
-			fmt.Fprintf(stdout, "violation line %d: %s\n", events[i].line, sanitize(err.Error()))
-			return exitViolation
-		}
-	}
-	fmt.Fprintln(stdout, "ok")
-	return exitOK
+	return exitUsage
 }

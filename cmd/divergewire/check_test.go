@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/diverge-network/diverge-sdk-go/begin"
 	"github.com/diverge-network/diverge-sdk-go/internal/scopes"
+	"github.com/diverge-network/diverge-sdk-go/trace"
 )
 
 const tracesDir = "../../testdata/traces"
@@ -28,18 +30,22 @@ type verdict struct {
 // traceVerdicts lists every file in testdata/traces.
 func traceVerdicts() map[string]verdict {
 	return map[string]verdict{
-		"ok_begin_error.trace":     {},
-		"ok_dequeue_waiting.trace": {},
-		"ok_finish_only.trace":     {},
-		"ok_gated.trace":           {},
-		"ok_loop_error.trace":      {},
-		"ok_loops_ungated.trace":   {},
-		"ok_no_loop.trace":         {},
-		"ok_not_served.trace":      {},
-		"ok_refused.trace":         {},
+		"ok_begin_error.trace":               {},
+		"ok_dequeue_waiting.trace":           {},
+		"ok_finish_only.trace":               {},
+		"ok_gated.trace":                     {},
+		"ok_loop_error.trace":                {},
+		"ok_loops_ungated.trace":             {},
+		"ok_no_loop.trace":                   {},
+		"ok_not_served.trace":                {},
+		"ok_refused.trace":                   {},
+		"ok_delivered_at_seam.trace":         {},
+		"ok_dequeued_before_withdrawn.trace": {},
+		"ok_gated_withdrawn.trace":           {},
+		"ok_empty_at_seam.trace":             {},
 
 		"bad_main_after_finish.trace":          {begin.RuleMainAfterFinish, 4},
-		"bad_main_after_error.trace":           {begin.RuleMainAfterError, 7},
+		"bad_main_after_error.trace":           {begin.RuleMainAfterError, 10},
 		"bad_main_scope.trace":                 {begin.RuleMainScope, 4},
 		"bad_main_decode.trace":                {begin.RuleMainDecode, 4},
 		"bad_main_active_trailing_bytes.trace": {begin.RuleActiveTrailingBytes, 5},
@@ -61,6 +67,14 @@ func traceVerdicts() map[string]verdict {
 		"bad_channel_one_answer.trace":         {begin.RuleChannelOneAnswer, 6},
 		"bad_channel_answer_family.trace":      {begin.RuleChannelAnswerFamily, 4},
 		"bad_channel_answer_decode.trace":      {begin.RuleChannelAnswerDecode, 4},
+		"bad_enqueue_delivered_loop.trace":     {begin.RuleDeliveredLoop, 5},
+		"bad_enqueue_empty_content.trace":      {begin.RuleEnqueueEmptyContent, 8},
+		"bad_enqueue_dequeued_witness.trace":   {begin.RuleDequeuedWitness, 12},
+		"bad_dequeue_withdrawn_fate.trace":     {begin.RuleWithdrawnFate, 12},
+		"bad_dequeue_empty_waiting.trace":      {begin.RuleDequeueEmpty, 6},
+		"bad_secrets_feed_order.trace":         {begin.RuleFeedOrder, 4},
+		"bad_main_error_names_secret.trace":    {begin.RuleErrorNamesSecret, 8},
+		"bad_error_secret_value.trace":         {begin.RuleErrorSecretValue, 9},
 	}
 }
 
@@ -129,25 +143,30 @@ func TestTracePayloadsCanonical(t *testing.T) {
 	for file := range traceVerdicts() {
 		f, err := os.Open(filepath.Join(tracesDir, file))
 		require.NoError(t, err)
-		events, err := readTrace(f)
-		f.Close()
-		require.NoError(t, err, file)
-		for _, ev := range events {
-			if ev.finish || ev.scope == begin.ScopeOpaque {
+		r := trace.NewReader(f)
+		for {
+			l, err := r.Next()
+			if err == io.EOF {
+				break
+			}
+			require.NoError(t, err, file)
+			ev := l.Event
+			if ev == nil || ev.Finish || ev.Scope == begin.ScopeOpaque {
 				continue
 			}
-			scope, ok := scopes.Lookup(ev.scope)
+			scope, ok := scopes.Lookup(ev.Scope)
 			require.True(t, ok)
-			again, err := scope.Conform(nil, ev.payload)
+			again, err := scope.Conform(nil, ev.Payload)
 			if err != nil {
 				continue // a payload that does not decode, on purpose
 			}
-			if file == "bad_main_active_trailing_bytes.trace" && ev.line == 5 {
+			if file == "bad_main_active_trailing_bytes.trace" && l.Number == 5 {
 				assert.Equal(t, []byte{3}, again)
 				continue
 			}
-			assert.Equal(t, ev.payload, again, "%s:%d is not canonical", file, ev.line)
+			assert.Equal(t, ev.Payload, again, "%s:%d is not canonical", file, l.Number)
 		}
+		f.Close()
 	}
 }
 
@@ -167,6 +186,8 @@ func TestCheckUsage(t *testing.T) {
 		{"two fields", []string{"-"}, "main begin.response\n", "stdin:1: expected `<stream> <scope> <hex>` or `<stream> finish`"},
 		{"four fields", []string{"-"}, "# c\nmain begin.response 03 04\n", "stdin:2: expected"},
 		{"unknown scope", []string{"-"}, "main begin.nope 03\n", `stdin:1: unknown scope "begin.nope"`},
+		{"fields out of order", []string{"-"}, "main 007b7d begin.response\n", "stdin:1: the second field is not a scope and the third is one"},
+		{"help is not a file", []string{"-x"}, "", "flag provided but not defined"},
 		{"bad hex", []string{"-"}, "main begin.response 0g\n", "stdin:1: bad hex"},
 		{"odd hex", []string{"-"}, "main begin.response 030\n", "stdin:1: bad hex"},
 		{"a malformed line after a violation", []string{"-"}, "main begin.response 03\nmain oops\n", "stdin:2: expected"},
@@ -192,6 +213,17 @@ func TestCheckStdin(t *testing.T) {
 	code, out, _ = runCheck(t, "main begin.response 007b7d\nmain begin.response 02"+plain(`{}`)+"\n", "-")
 	assert.Equal(t, 1, code)
 	assert.Equal(t, "violation line 2: main.chunk-outside-loop: main Chunk: no loop is open (none has begun); a Chunk comes only between an Active and its Inactive\n", out)
+}
+
+// TestCheckIssueExample: an enqueue answered Delivered with no loop ever
+// run is reported at the Delivered.
+func TestCheckIssueExample(t *testing.T) {
+	in := "main begin.response 007b7d\n" +
+		"a begin.channel_request 027b226b6579223a226b222c22636f6e74656e74223a5b7b2274797065223a2274657874222c2274657874223a226869227d5d7d\n" +
+		"a enqueue.response 00\na finish\nmain finish\n"
+	code, out, _ := runCheck(t, in, "-")
+	assert.Equal(t, 1, code)
+	assert.True(t, strings.HasPrefix(out, "violation line 3: enqueue.delivered-loop: channel a Delivered: "), out)
 }
 
 // TestCheckViaRun: run dispatches check.

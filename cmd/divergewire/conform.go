@@ -56,12 +56,12 @@ func answer(w *bufio.Writer, line, payload, encoded []byte) ([]byte, []byte) {
 	}
 	scope, ok := scopes.Lookup(string(scopeName))
 	if !ok {
-		fail(w, "scope", "unknown scope "+string(scopeName))
+		fail(w, "scope", unknownScope(string(scopeName)))
 		return payload, encoded
 	}
 	payload, err := decodeHex(payload[:0], hexText)
 	if err != nil {
-		fail(w, "input", err.Error())
+		fail(w, "input", badHex(err))
 		return payload, encoded
 	}
 	encoded, err = scope.Conform(encoded[:0], payload)

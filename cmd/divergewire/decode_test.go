@@ -322,7 +322,7 @@ func TestDecodeUsageErrors(t *testing.T) {
 	}{
 		{"no args", nil, "usage:"},
 		{"too many args", []string{"a", "b", "c"}, "usage:"},
-		{"unknown flag", []string{"--show", "begin.response", "03"}, "unknown flag --show"},
+		{"unknown flag", []string{"--show", "begin.response", "03"}, "flag provided but not defined: -show"},
 		{"unknown scope", []string{"begin.nope", "03"}, `unknown scope "begin.nope"`},
 		{"odd hex", []string{"begin.response", "030"}, "bad hex"},
 		{"bad hex", []string{"begin.response", "zz"}, "bad hex"},

@@ -1,12 +1,28 @@
 // Command divergewire decodes, checks and conforms diverge container-proxy
-// payloads.
+// payloads. Every subcommand takes -h (or --help) to print its usage and
+// exit 0.
 //
-//	divergewire conform            answer "<scope> <hex>" lines as rustref conform does
-//	divergewire decode SCOPE HEX   show one payload
-//	divergewire decode FILE        show every "<scope> <hex>" line of a file
-//	divergewire decode SCOPE -     show the raw bytes on stdin as one payload
-//	divergewire check TRACE        check a recorded begin session, print ok or the first violation
-//	divergewire scopes             list the scopes
+//	divergewire conform
+//	    answer "<scope> <hex>" lines on stdin as rustref conform does:
+//	    one "ok <hex>" or "err <variant>\t<message>" line each
+//	divergewire decode [-show-secrets] SCOPE HEX
+//	divergewire decode [-show-secrets] SCOPE -
+//	divergewire decode [-show-secrets] FILE|TRACE|-
+//	    show one payload (given as hex, or stdin's raw bytes), or every
+//	    "<scope> <hex>" line of a file, or a session trace event by event
+//	    with its loops marked; -show-secrets shows secret values, which
+//	    are <hidden> otherwise
+//	divergewire check TRACE|-
+//	    check a recorded begin session: print "ok", or "violation line N:
+//	    <rule>: <explanation>" for the first rule it breaks (exit 1)
+//	divergewire bench [-ms N] FILE
+//	    time decode and encode of FILE's ok vectors as rustref bench does;
+//	    -ms is each vector's budget in milliseconds (default 200)
+//	divergewire scopes
+//	    list the scopes
+//
+// Exit status 2 is a usage error, a file that cannot be read, or a
+// malformed line. No error message shows a payload's bytes.
 package main
 
 import (
@@ -18,14 +34,24 @@ import (
 )
 
 const usage = `usage:
-  divergewire conform                          answer "<scope> <hex>" lines on stdin, as rustref conform does
-  divergewire decode [--show-secrets] SCOPE HEX   show one payload
-  divergewire decode [--show-secrets] FILE        show every "<scope> <hex>" line of FILE (- for stdin)
-  divergewire decode [--show-secrets] TRACE       show a session trace, event by event with its loops
-  divergewire decode [--show-secrets] SCOPE -     show stdin's raw bytes as one payload
-  divergewire check TRACE                      check a session trace: print ok, or the first rule it breaks
-  divergewire bench [--ms N] FILE              time decode and encode of FILE's ok vectors, as rustref bench does
-  divergewire scopes                           list the scopes
+  divergewire conform                              answer "<scope> <hex>" lines on stdin, as rustref conform does
+  divergewire decode [-show-secrets] SCOPE HEX     show one payload
+  divergewire decode [-show-secrets] FILE          show every "<scope> <hex>" line of FILE (- for stdin)
+  divergewire decode [-show-secrets] TRACE         show a session trace, event by event with its loops
+  divergewire decode [-show-secrets] SCOPE -       show stdin's raw bytes as one payload
+  divergewire check TRACE                          check a session trace: print ok, or the first rule it breaks
+  divergewire bench [-ms N] FILE                   time decode and encode of FILE's ok vectors, as rustref bench does
+  divergewire scopes                               list the scopes
+Each subcommand takes -h for its own usage.
+`
+
+const conformUsage = `usage:
+  divergewire conform   answer "<scope> <hex>" lines on stdin, one "ok <hex>"
+                        or "err <variant>\t<message>" line each, as rustref conform does
+`
+
+const scopesUsage = `usage:
+  divergewire scopes   list the scopes, one a line
 `
 
 func main() {
@@ -35,15 +61,25 @@ func main() {
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
-		return 2
+		return exitUsage
 	}
 	switch args[0] {
+	case "-h", "-help", "--help", "help":
+		fmt.Fprint(stdout, usage)
+		return exitOK
 	case "conform":
+		fs := newFlags("conform")
+		if status, done := parse(fs, conformUsage, args[1:], stdout, stderr); done {
+			return status
+		}
+		if fs.NArg() != 0 {
+			return badArgs(fs, conformUsage, stderr)
+		}
 		if err := conform(stdin, stdout); err != nil {
 			fmt.Fprintln(stderr, "divergewire:", err)
 			return 1
 		}
-		return 0
+		return exitOK
 	case "decode":
 		return decode(args[1:], stdin, stdout, stderr)
 	case "check":
@@ -51,11 +87,18 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "bench":
 		return bench(args[1:], stdout, stderr)
 	case "scopes":
+		fs := newFlags("scopes")
+		if status, done := parse(fs, scopesUsage, args[1:], stdout, stderr); done {
+			return status
+		}
+		if fs.NArg() != 0 {
+			return badArgs(fs, scopesUsage, stderr)
+		}
 		for _, s := range scopes.All {
 			fmt.Fprintln(stdout, s.Name)
 		}
-		return 0
+		return exitOK
 	}
 	fmt.Fprint(stderr, usage)
-	return 2
+	return exitUsage
 }

@@ -1,0 +1,102 @@
+package begin
+
+import (
+	"fmt"
+	"runtime"
+	"strconv"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// longSession feeds c a generated session of about n events: a program
+// with a rotating secret, and loop after loop, each behind its own feed,
+// started by one message, joined by a second that a dequeue withdraws (its
+// Dequeued recorded before the Withdrawn, every other time), with chunks
+// and a fresh rotated value at each Inactive. Every channel finishes.
+func longSession(c *Checker, n int) (events int, err error) {
+	do := func(e error) bool {
+		events++
+		err = e
+		return e == nil
+	}
+	if !do(c.Main([]byte("\x00" + `{"secrets":{"api_key":"fixed","token":"rotating"}}`))) {
+		return
+	}
+	chunk := []byte("\x02" + `{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"working"}}`)
+	for i := 0; events < n; i++ {
+		s := strconv.Itoa(i)
+		f, e1, e2, d := "f"+s, "e"+s, "x"+s, "d"+s
+		key, later := []byte(`"k`+s+`"`), []byte(`"later`+s+`"`)
+		feed := []byte("\x04" + `{"api_key":"sk_fixed_value","token":"tok_value_` + s + `"}`)
+		msg := append(append([]byte("\x02"+`{"key":`), key...), `,"content":[{"type":"text","text":"go"}]}`...)
+		waiting := append(append([]byte("\x02"+`{"key":`), later...), `,"content":[{"type":"text","text":"wait"}]}`...)
+		deq := append(append([]byte("\x03"+`{"key":`), later...), '}')
+		ok := do(c.Channel(f, feed)) && do(c.Channel(f, []byte{0})) && do(c.ChannelFinish(f)) &&
+			do(c.Channel(e1, msg)) && do(c.Main([]byte{3})) && do(c.Channel(e1, []byte{0})) && do(c.ChannelFinish(e1)) &&
+			do(c.Channel(e2, waiting)) && do(c.Channel(d, deq))
+		if !ok {
+			return
+		}
+		if i%2 == 0 {
+			ok = do(c.Channel(e2, []byte{1})) && do(c.Channel(d, []byte{0}))
+		} else {
+			ok = do(c.Channel(d, []byte{0})) && do(c.Channel(e2, []byte{1}))
+		}
+		ok = ok && do(c.ChannelFinish(e2)) && do(c.ChannelFinish(d))
+		for j := 0; ok && j < 4; j++ {
+			ok = do(c.Main(chunk))
+		}
+		if !ok || !do(c.Main([]byte("\x04"+`{"token":"tok_rotated_`+s+`"}`))) {
+			return
+		}
+	}
+	return events, nil
+}
+
+// TestLongSessionForgets: after a long session the Checker holds no
+// channel and no key, and its bounded memories stay at their bounds.
+func TestLongSessionForgets(t *testing.T) {
+	var c Checker
+	events, err := longSession(&c, 50_000)
+	require.NoError(t, err)
+	require.GreaterOrEqual(t, events, 50_000)
+	require.Equal(t, 0, c.OpenChannels())
+	require.Empty(t, c.keys)
+	require.LessOrEqual(t, len(c.finishedIDs), recentFinished)
+	require.LessOrEqual(t, len(c.secretVals), keptSecretValues)
+	require.Len(t, c.finishedSet, len(c.finishedIDs))
+	require.Len(t, c.secretIndex, len(c.secretVals))
+	require.NoError(t, c.MainFinish())
+}
+
+// BenchmarkLongSession checks a generated session of 100k and of 1M events,
+// reporting the time per event and the heap the Checker retains at the end
+// (heap in use after a GC, less the heap before it began).
+func BenchmarkLongSession(b *testing.B) {
+	for _, n := range []int{100_000, 1_000_000} {
+		b.Run(fmt.Sprintf("events=%d", n), func(b *testing.B) {
+			var retained, perEvent float64
+			b.StopTimer()
+			for range b.N {
+				var before, after runtime.MemStats
+				runtime.GC()
+				runtime.ReadMemStats(&before)
+				c := new(Checker)
+				b.StartTimer()
+				events, err := longSession(c, n)
+				b.StopTimer()
+				if err != nil {
+					b.Fatal(err)
+				}
+				runtime.GC()
+				runtime.ReadMemStats(&after)
+				retained = float64(int64(after.HeapInuse) - int64(before.HeapInuse))
+				perEvent = float64(events)
+				runtime.KeepAlive(c)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/perEvent/float64(b.N), "ns/event")
+			b.ReportMetric(retained, "retained-B")
+		})
+	}
+}

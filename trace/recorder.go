@@ -1,0 +1,166 @@
+package trace
+
+import (
+	"errors"
+	"io"
+	"sync"
+
+	"github.com/diverge-network/diverge-sdk-go/begin"
+)
+
+// Recorder records a session as a trace, for a proxy or a provider server
+// to wire into its own transport: call Main for every payload of the main
+// stream, MainFinish for its finish, Channel for every payload of a channel
+// (its request first) and ChannelFinish for a channel's finish, in the
+// order they pass. It labels each payload with its scope (a channel's
+// answers by the family of its request) and writes one trace line per
+// event to its io.Writer.
+//
+// With the Check option, it also checks the session as it goes: the call
+// whose event breaks a rule returns a *Violation (with the line it wrote),
+// the OnViolation callback is called with it, and Err reports it from
+// then on. Recording goes on after a violation, and later calls return
+// nil unless writing fails; the session is not checked further.
+//
+// A Recorder is safe for concurrent use: events from many goroutines are
+// written, and checked, in the order the calls take its lock. It keeps
+// state only for channels that have not finished.
+type Recorder struct {
+	mu       sync.Mutex
+	w        *Writer
+	check    *Checker
+	notify   func(*Violation)
+	answers  map[string]string // open channel id → the scope of its answers
+	line     int
+	writeErr error
+	violated *Violation
+}
+
+// Option configures a Recorder.
+type Option func(*Recorder)
+
+// Check makes the Recorder check the session as it records it.
+func Check() Option {
+	return func(r *Recorder) {
+		if r.check == nil {
+			r.check = &Checker{}
+		}
+	}
+}
+
+// OnViolation calls f, once, with the first violation, from the call that
+// found it (with the Recorder's lock held: f must not call the Recorder).
+// It implies Check.
+func OnViolation(f func(*Violation)) Option {
+	return func(r *Recorder) {
+		Check()(r)
+		r.notify = f
+	}
+}
+
+// NewRecorder records to w.
+func NewRecorder(w io.Writer, opts ...Option) *Recorder {
+	r := &Recorder{w: NewWriter(w), answers: make(map[string]string)}
+	for _, o := range opts {
+		o(r)
+	}
+	return r
+}
+
+// Main records a payload of the main stream.
+func (r *Recorder) Main(payload []byte) error {
+	return r.record(Event{Stream: MainStream, Scope: begin.ScopeResponse, Payload: payload})
+}
+
+// MainFinish records the main stream's finish.
+func (r *Recorder) MainFinish() error {
+	return r.record(Event{Stream: MainStream, Finish: true})
+}
+
+// Channel records a payload on the channel id: its request when the channel
+// is not open, else an answer. The id must be one token, not "main".
+func (r *Recorder) Channel(id string, payload []byte) error {
+	if id == MainStream {
+		return errors.New("trace: a channel id is not \"main\"")
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	scope, open := r.answers[id]
+	if !open {
+		scope = begin.ScopeChannelRequest
+		r.answers[id] = answerScope(payload)
+	}
+	return r.recordLocked(Event{Stream: id, Scope: scope, Payload: payload})
+}
+
+// ChannelFinish records the finish of the channel id.
+func (r *Recorder) ChannelFinish(id string) error {
+	if id == MainStream {
+		return errors.New("trace: a channel id is not \"main\"")
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	delete(r.answers, id)
+	return r.recordLocked(Event{Stream: id, Finish: true})
+}
+
+// Err is the first error: a write that failed, or else the first violation
+// (with Check). Nil while all is well.
+func (r *Recorder) Err() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	switch {
+	case r.writeErr != nil:
+		return r.writeErr
+	case r.violated != nil:
+		return r.violated
+	}
+	return nil
+}
+
+func (r *Recorder) record(ev Event) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.recordLocked(ev)
+}
+
+func (r *Recorder) recordLocked(ev Event) error {
+	if err := r.w.WriteEvent(ev); err != nil {
+		if r.writeErr == nil {
+			r.writeErr = err
+		}
+		return err
+	}
+	r.line++
+	if r.check == nil || r.violated != nil {
+		return nil
+	}
+	if err := r.check.Check(ev); err != nil {
+		var bv *begin.Violation
+		errors.As(err, &bv)
+		r.violated = &Violation{Line: r.line, Err: bv}
+		if r.notify != nil {
+			r.notify(r.violated)
+		}
+		return r.violated
+	}
+	return nil
+}
+
+// answerScope is the scope of the answers to a channel whose request is
+// payload, read from its tag: Postgres, Info and a request that does not
+// decode are answered by opaque payloads.
+func answerScope(request []byte) string {
+	if len(request) == 0 {
+		return begin.ScopeOpaque
+	}
+	switch request[0] {
+	case 2:
+		return begin.ScopeEnqueueAnswer
+	case 3:
+		return begin.ScopeDequeueAnswer
+	case 4:
+		return begin.ScopeFeedAnswer
+	}
+	return begin.ScopeOpaque
+}
