@@ -18,7 +18,7 @@ RUSTREF_DEBIAN := $(RUSTREF_TARGET_DIR)/release/rustref
 INTEROP_N   ?= 300000
 INTEROP_SEED ?= 1
 
-.PHONY: test lint fuzz bench vet interop interop-debian oracle oracle-debian bench-compare
+.PHONY: test lint fuzz bench vet interop interop-debian encdiff oracle oracle-debian bench-compare
 
 ## test: vet, then every test with the race detector
 test: vet
@@ -60,6 +60,12 @@ interop: oracle
 	$(GO) run ./internal/cmd/interop -oracle $(RUSTREF) -go $(RUSTREF_TARGET_DIR)/divergewire -n 0
 	$(GO) run ./internal/cmd/interop -oracle $(RUSTREF) -n $(INTEROP_N) -seed $(INTEROP_SEED)
 	$(GO) run ./internal/cmd/interop -oracle $(RUSTREF) -corpus testdata/regress/corpus.txt -show 20
+
+## encdiff: encode-side differential: ENCDIFF_N random Go values of every encodable type, good and bad, against the oracle
+ENCDIFF_N    ?= 300000
+ENCDIFF_SEED ?= 1
+encdiff: oracle
+	$(GO) run ./internal/cmd/encdiff -oracle $(RUSTREF) -n $(ENCDIFF_N) -seed $(ENCDIFF_SEED)
 
 ## interop-debian: the same differential against serde_json 1.0.87; only the known stack differences may remain
 interop-debian: oracle-debian

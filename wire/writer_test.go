@@ -260,6 +260,11 @@ func TestAppendF32(t *testing.T) {
 		{1e12, "1000000000000.0"},
 		{1e13, "1e+13"},
 		{math.MaxFloat32, "3.4028235e+38"},
+		// 2^-12 is a tie between two shortest forms; serde_json takes the
+		// even digit, where Go's strconv (1.26) takes the other.
+		{0.000244140625, "0.00024414062"},
+		{-0.000244140625, "-0.00024414062"},
+		{math.Float32frombits(0x39800001), "0.00024414065"},
 		{float32(math.Inf(1)), "null"}, // serde_json writes a non-finite f32 as null
 		{float32(math.Inf(-1)), "null"},
 		{float32(math.NaN()), "null"},
