@@ -99,11 +99,49 @@ func (d *Decoder) canonical(dst []byte) []byte {
 	return appendNumber(dst, n)
 }
 
+// canonicalObject appends the object at the cursor as serde_json would
+// serialize it: members in order, a repeated name at its first place with
+// its last value. Members are written straight into dst, so a value nested
+// many levels deep is copied once, not once per level; an object that turns
+// out to repeat a name is written again from its source by
+// canonicalObjectRepeats.
 func (d *Decoder) canonicalObject(dst []byte) []byte {
+	start, depth, mark := d.pos, d.depth, len(dst)
 	_ = d.enter()
+	dst = append(dst, '{')
+	var seen map[string]struct{}
+	first := true
+	for n := 0; ; n++ {
+		if ok, _ := d.more(&first, '}'); !ok {
+			return append(dst, '}')
+		}
+		name, _, _ := d.key(nil)
+		if seen == nil {
+			seen = make(map[string]struct{})
+		}
+		if _, dup := seen[string(name)]; dup {
+			d.pos, d.depth = start, depth
+			return d.canonicalObjectRepeats(dst[:mark])
+		}
+		seen[string(name)] = struct{}{}
+		if n > 0 {
+			dst = append(dst, ',')
+		}
+		dst, _ = AppendString(dst, name) // checked by scanValue
+		dst = append(dst, ':')
+		dst = d.canonical(dst)
+	}
+}
+
+// canonicalObjectRepeats is canonicalObject for an object that repeats a
+// name: a first pass finds each name's first place and last value, a second
+// writes them, each value canonicalized from the source straight into dst.
+func (d *Decoder) canonicalObjectRepeats(dst []byte) []byte {
+	_ = d.enter()
+	inside := d.depth
 	type member struct {
 		name  []byte
-		value []byte
+		value int // where the last value of the name starts in the source
 	}
 	var members []member
 	index := map[string]int{}
@@ -113,14 +151,17 @@ func (d *Decoder) canonicalObject(dst []byte) []byte {
 			break
 		}
 		name, _, _ := d.key(nil)
-		value := d.canonical(nil)
+		d.ws()
+		at := d.pos
+		_, _ = d.scanValue(false)
 		if i, dup := index[string(name)]; dup {
-			members[i].value = value
+			members[i].value = at
 			continue
 		}
 		index[string(name)] = len(members)
-		members = append(members, member{name, value})
+		members = append(members, member{name, at})
 	}
+	end, after := d.pos, d.depth
 	dst = append(dst, '{')
 	for i, m := range members {
 		if i > 0 {
@@ -128,8 +169,10 @@ func (d *Decoder) canonicalObject(dst []byte) []byte {
 		}
 		dst, _ = AppendString(dst, m.name) // checked by scanValue
 		dst = append(dst, ':')
-		dst = append(dst, m.value...)
+		d.pos, d.depth = m.value, inside
+		dst = d.canonical(dst)
 	}
+	d.pos, d.depth = end, after
 	return append(dst, '}')
 }
 

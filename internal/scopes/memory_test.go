@@ -54,7 +54,12 @@ func adversarial() map[string][2]string {
 		"long number value":    {"secrets.values", `{"n":` + strings.Repeat("9", 1<<20) + `.5e-1048600}`},
 		"deep ignored nesting": {"errors.error", `{"message":"m","x":` + strings.Repeat("[", 1<<20) + strings.Repeat("]", 1<<20) + `}`},
 		"deep refused nesting": {"secrets.values", `{"x":` + strings.Repeat("[", 1<<20) + strings.Repeat("]", 1<<20) + `}`},
-		"non-canonical values": {"secrets.values", "{" + many(5000, func(i int) string { return fmt.Sprintf(` "k%d" : [ 1.0e0 , "\u00e9" , {"a":1,"a":2} ] `, i) }) + "}"},
+		// A non-canonical leaf under the deepest nesting allowed, so every
+		// level is normalized: once in all, not once per level.
+		"deep non-canonical value": {"secrets.values", `{"a":` + strings.Repeat(`{"b":`, 125) + `[` + strings.Repeat(`1.0e0,`, 200000) + `"\u00e9"]` + strings.Repeat("}", 125) + `}`},
+		"deep non-canonical chunk": {"begin.response", "\x02" + strings.Repeat(`{"b":[`, 63) + strings.Repeat(`1E2,`, 200000) + `1` + strings.Repeat("]}", 63)},
+		"deep repeated names":      {"secrets.values", `{"a":` + strings.Repeat(`{"b":1,"b":`, 120) + `[` + strings.Repeat(`1.0,`, 100000) + `0]` + strings.Repeat(`}`, 120) + `}`},
+		"non-canonical values":     {"secrets.values", "{" + many(5000, func(i int) string { return fmt.Sprintf(` "k%d" : [ 1.0e0 , "\u00e9" , {"a":1,"a":2} ] `, i) }) + "}"},
 	}
 }
 
