@@ -80,6 +80,7 @@ func TestDecodingAllocatesInProportion(t *testing.T) {
 		cases = append(cases, payloadCase{name, c[0], []byte(c[1])})
 	}
 	worst, worstName := 0.0, ""
+	perScope := map[string]float64{}
 	for _, c := range cases {
 		s, ok := Lookup(c.scope)
 		require.True(t, ok)
@@ -87,12 +88,21 @@ func TestDecodingAllocatesInProportion(t *testing.T) {
 		got := allocated(func() { _, _ = s.Decode(c.bytes) })
 		assert.LessOrEqual(t, got, allocFactor*n+allocFixed, "%s (%s, %d bytes)", c.name, c.scope, n)
 		if n >= 1024 {
-			if r := float64(got) / float64(n); r > worst {
+			r := float64(got) / float64(n)
+			if r > worst {
 				worst, worstName = r, c.name
+			}
+			if r > perScope[c.scope] {
+				perScope[c.scope] = r
 			}
 		}
 	}
 	t.Logf("worst allocation for payloads of 1 KiB or more: %.1f bytes per input byte (%s)", worst, worstName)
+	for _, sc := range All {
+		if r, ok := perScope[sc.Name]; ok {
+			t.Logf("  %-24s worst %.1f bytes per input byte", sc.Name, r)
+		}
+	}
 }
 
 // TestNoStackBlowUp: nesting, string and number sizes far past anything real
