@@ -1,7 +1,9 @@
 package secrets
 
 import (
+	"fmt"
 	"iter"
+	"log/slog"
 
 	orderedmap "github.com/wk8/go-ordered-map/v2"
 
@@ -12,6 +14,10 @@ import (
 // takes, to its Mode, in the order the program named them. Empty, the
 // program takes none and is never gated. The zero value is empty and ready
 // to use.
+//
+// A Declaration holds no secret value, so it prints in full: fmt shows
+// secrets.Declaration{"token": rotating}, log/slog a group of names to modes
+// and encoding/json its wire form, {"token":"rotating"}.
 type Declaration struct {
 	m *orderedmap.OrderedMap[string, Mode]
 }
@@ -118,3 +124,33 @@ func (d Declaration) Encode(dst []byte) ([]byte, error) {
 	w.Byte('}')
 	return w, nil
 }
+
+// Format prints the names and their modes, whatever the verb:
+// secrets.Declaration{"api_key": fixed, "token": rotating}.
+func (d Declaration) Format(f fmt.State, _ rune) {
+	fmt.Fprint(f, "secrets.Declaration{")
+	first := true
+	for name, mode := range d.All() {
+		if !first {
+			fmt.Fprint(f, ", ")
+		}
+		first = false
+		fmt.Fprintf(f, "%q: %s", name, mode)
+	}
+	fmt.Fprint(f, "}")
+}
+
+// LogValue makes log/slog print d as a group of its names, each with its
+// mode: d.token=rotating under slog's text handler, "d":{"token":"rotating"}
+// under its JSON handler. (slog leaves an empty group out.)
+func (d Declaration) LogValue() slog.Value {
+	attrs := make([]slog.Attr, 0, d.Len())
+	for name, mode := range d.All() {
+		attrs = append(attrs, slog.String(name, mode.String()))
+	}
+	return slog.GroupValue(attrs...)
+}
+
+// MarshalJSON writes d for encoding/json in its wire form, as Encode does:
+// {"api_key":"fixed","token":"rotating"}.
+func (d Declaration) MarshalJSON() ([]byte, error) { return d.Encode(nil) }

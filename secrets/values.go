@@ -3,6 +3,7 @@ package secrets
 import (
 	"fmt"
 	"iter"
+	"log/slog"
 
 	orderedmap "github.com/wk8/go-ordered-map/v2"
 
@@ -14,8 +15,9 @@ import (
 // back at an Inactive (every Rotating name). The zero value is empty and
 // ready to use.
 //
-// Treat a Values as secret throughout: its fmt forms show names and hide
-// every value.
+// Treat a Values as secret throughout: fmt (every verb), log/slog and
+// encoding/json show its names and print "<hidden>" for every value. A value
+// is shown only when asked for by name, with Get.
 type Values struct {
 	m *orderedmap.OrderedMap[string, wire.Raw]
 }
@@ -153,8 +155,12 @@ func (v Values) Encode(dst []byte) ([]byte, error) {
 	return w, nil
 }
 
-// Format prints the names and masks every value, whatever the verb:
-// secrets.Values{token: <hidden>, db: <hidden>}.
+// hidden is what every printed form of a Values shows for a value.
+const hidden = "<hidden>"
+
+// Format prints the names and masks every value, whatever the verb
+// (%v, %s, %+v, %#v, %q, %x and any other):
+// secrets.Values{"token": <hidden>, "db": <hidden>}.
 func (v Values) Format(f fmt.State, _ rune) {
 	fmt.Fprint(f, "secrets.Values{")
 	first := true
@@ -166,4 +172,38 @@ func (v Values) Format(f fmt.State, _ rune) {
 		fmt.Fprintf(f, "%q: <hidden>", name)
 	}
 	fmt.Fprint(f, "}")
+}
+
+// LogValue makes log/slog print v as a group of its names, each with the
+// value "<hidden>": v.token=<hidden> under slog's text handler,
+// "v":{"token":"<hidden>"} under its JSON handler. (slog leaves an empty
+// group out, so an empty Values logs nothing.)
+func (v Values) LogValue() slog.Value {
+	attrs := make([]slog.Attr, 0, v.Len())
+	for name := range v.Names() {
+		attrs = append(attrs, slog.String(name, hidden))
+	}
+	return slog.GroupValue(attrs...)
+}
+
+// MarshalJSON writes v for encoding/json as an object of its names, in
+// order, each with the string "<hidden>": {"token":"<hidden>"}. It never
+// writes a value; use Encode for the wire form. A name that is not valid
+// UTF-8 fails as Encode fails on it.
+func (v Values) MarshalJSON() ([]byte, error) {
+	w := wire.Writer(make([]byte, 0, 2+v.Len()*16))
+	w.Byte('{')
+	i := 0
+	for name := range v.Names() {
+		if i > 0 {
+			w.Byte(',')
+		}
+		if err := w.String(name); err != nil {
+			return nil, wire.EncodeErrorAt(wire.KeyNameMember("", i), err)
+		}
+		w.Lit(`:"` + hidden + `"`)
+		i++
+	}
+	w.Byte('}')
+	return w, nil
 }
