@@ -13,7 +13,8 @@
 // as an array of its members, and an embedded resource's contents are the
 // text form when they read as one, else the blob form.
 //
-// Conversion to and from the go-sdk's mcp.Content values is in convert.go;
+// Conversion to and from the go-sdk's mcp.Content values is in the
+// sub-package mcpsdk, so that importing this package does not link go-sdk.
 // go-sdk's JSON encoder is not serde-compatible, so use this package, never
 // go-sdk, for wire bytes.
 package mcpcontent

@@ -1,7 +1,9 @@
 package secrets
 
 import (
+	"fmt"
 	"iter"
+	"log/slog"
 
 	orderedmap "github.com/wk8/go-ordered-map/v2"
 
@@ -10,10 +12,42 @@ import (
 
 // Declaration is the program's answer about its secrets: each name it
 // takes, to its Mode, in the order the program named them. Empty, the
-// program takes none and is never gated. The zero value is empty and ready
-// to use.
+// program takes none and is never gated.
+//
+// Like Values, a Declaration is a reference to its entries, as a Go map is:
+// copies share them and see each other's Set, Delete and Decode; Clone makes
+// an independent copy. The zero Declaration is empty and ready to use, but a
+// copy taken before its first Set (or Decode) does not share that Set; make
+// it with NewDeclaration when copies of an empty one must share.
+//
+// A Declaration holds no secret value, so it prints in full: fmt shows
+// secrets.Declaration{"token": rotating}, log/slog a group of names to modes
+// and encoding/json its wire form, {"token":"rotating"}.
 type Declaration struct {
 	m *orderedmap.OrderedMap[string, Mode]
+}
+
+// NewDeclaration returns an empty Declaration whose entries exist already,
+// so that its copies share them from the start.
+func NewDeclaration() Declaration {
+	return Declaration{m: orderedmap.New[string, Mode]()}
+}
+
+// Clone returns an independent copy of d: the same names and modes in the
+// same order.
+func (d Declaration) Clone() Declaration {
+	c := Declaration{m: orderedmap.New[string, Mode](d.Len())}
+	for name, mode := range d.All() {
+		c.m.Set(name, mode)
+	}
+	return c
+}
+
+// Delete removes name.
+func (d *Declaration) Delete(name string) {
+	if d.m != nil {
+		d.m.Delete(name)
+	}
 }
 
 // Set declares name with mode. A name already declared keeps its place and
@@ -68,7 +102,9 @@ func (d Declaration) Rotating() iter.Seq[string] {
 }
 
 // Decode reads src, a declaration's whole JSON document: an object of names
-// to "fixed" or "rotating". A failure is a *wire.JSONError.
+// to "fixed" or "rotating", and makes them d's entries in place of those it
+// had (copies of d see them). A failure is a *wire.JSONError, and leaves d
+// as it was.
 func (d *Declaration) Decode(src []byte) error {
 	dec := wire.NewDecoder(src)
 	var decl Declaration
@@ -79,7 +115,16 @@ func (d *Declaration) Decode(src []byte) error {
 	if err != nil {
 		return err
 	}
-	*d = decl
+	if d.m == nil {
+		*d = decl
+		return nil
+	}
+	for p := d.m.Oldest(); p != nil; p = d.m.Oldest() {
+		d.m.Delete(p.Key)
+	}
+	for name, mode := range decl.All() {
+		d.m.Set(name, mode)
+	}
 	return nil
 }
 
@@ -118,3 +163,33 @@ func (d Declaration) Encode(dst []byte) ([]byte, error) {
 	w.Byte('}')
 	return w, nil
 }
+
+// Format prints the names and their modes, whatever the verb:
+// secrets.Declaration{"api_key": fixed, "token": rotating}.
+func (d Declaration) Format(f fmt.State, _ rune) {
+	fmt.Fprint(f, "secrets.Declaration{")
+	first := true
+	for name, mode := range d.All() {
+		if !first {
+			fmt.Fprint(f, ", ")
+		}
+		first = false
+		fmt.Fprintf(f, "%q: %s", name, mode)
+	}
+	fmt.Fprint(f, "}")
+}
+
+// LogValue makes log/slog print d as a group of its names, each with its
+// mode: d.token=rotating under slog's text handler, "d":{"token":"rotating"}
+// under its JSON handler. (slog leaves an empty group out.)
+func (d Declaration) LogValue() slog.Value {
+	attrs := make([]slog.Attr, 0, d.Len())
+	for name, mode := range d.All() {
+		attrs = append(attrs, slog.String(name, mode.String()))
+	}
+	return slog.GroupValue(attrs...)
+}
+
+// MarshalJSON writes d for encoding/json in its wire form, as Encode does:
+// {"api_key":"fixed","token":"rotating"}.
+func (d Declaration) MarshalJSON() ([]byte, error) { return d.Encode(nil) }

@@ -1,8 +1,12 @@
 package secrets
 
 import (
+	"encoding/json"
+	"errors"
 	"fmt"
 	"iter"
+	"log/slog"
+	"unicode/utf8"
 
 	orderedmap "github.com/wk8/go-ordered-map/v2"
 
@@ -11,13 +15,44 @@ import (
 
 // Values maps secret names to their values, any JSON, in order: what the
 // server feeds a program (every declared name) and what the program hands
-// back at an Inactive (every Rotating name). The zero value is empty and
-// ready to use.
+// back at an Inactive (every Rotating name).
 //
-// Treat a Values as secret throughout: its fmt forms show names and hide
-// every value.
+// A Values is a reference to its entries, like a Go map: a copy (an
+// assignment, a function argument, a struct holding it) shares the entries
+// with the original, so a Set, Delete or Decode through one is seen through
+// every other. Use Clone for an independent copy. The zero Values is empty
+// and ready to use, but it has no entries to share yet, like a nil map: its
+// first Set (or Decode) makes them for that variable only, so a copy taken
+// before then stays empty. Make a Values with NewValues when copies of an
+// empty one must share.
+//
+// Treat a Values as secret throughout: fmt (every verb), log/slog and
+// encoding/json show its names and print "<hidden>" for every value. A value
+// is shown only when asked for: by name with Get, GetString or GetJSON, or
+// all of them with All and Encode.
 type Values struct {
 	m *orderedmap.OrderedMap[string, wire.Raw]
+}
+
+// ErrNotString is the reason GetString fails for a value that is not a JSON
+// string.
+var ErrNotString = errors.New("not a JSON string")
+
+// NewValues returns an empty Values whose entries exist already, so that
+// its copies share them from the start (see Values).
+func NewValues() Values {
+	return Values{m: orderedmap.New[string, wire.Raw]()}
+}
+
+// Clone returns an independent copy of v: the same names and values in the
+// same order, sharing no entries with v (the values' bytes, which are never
+// modified, may be shared).
+func (v Values) Clone() Values {
+	c := Values{m: orderedmap.New[string, wire.Raw](v.Len())}
+	for name, value := range v.All() {
+		c.m.Set(name, value)
+	}
+	return c
 }
 
 // Set gives name the value, one JSON value (from wire.ParseRaw,
@@ -31,7 +66,8 @@ func (v *Values) Set(name string, value wire.Raw) {
 	v.m.Set(name, value)
 }
 
-// Get returns name's value.
+// Get returns name's value: the only way, with GetString and GetJSON, to
+// see a value.
 func (v Values) Get(name string) (wire.Raw, bool) {
 	if v.m == nil {
 		return wire.Raw{}, false
@@ -80,9 +116,10 @@ func (v Values) Names() iter.Seq[string] {
 }
 
 // Decode reads src, the values' whole JSON document: an object of names to
-// any JSON. A repeated name keeps its first place and its last value, as the
-// reference's map does. The values may alias src. A failure is a
-// *wire.JSONError, which quotes nothing.
+// any JSON, and makes them v's entries in place of those it had (copies of v
+// see them). A repeated name keeps its first place and its last value, as
+// the reference's map does. The values may alias src. A failure is a
+// *wire.JSONError, which quotes nothing, and leaves v as it was.
 func (v *Values) Decode(src []byte) error {
 	d := wire.NewDecoder(src)
 	var vals Values
@@ -93,8 +130,23 @@ func (v *Values) Decode(src []byte) error {
 	if err != nil {
 		return err
 	}
-	*v = vals
+	v.replace(vals)
 	return nil
+}
+
+// replace makes vals v's entries, in place when v has entries already, so
+// that v's copies see the change.
+func (v *Values) replace(vals Values) {
+	if v.m == nil {
+		*v = vals
+		return
+	}
+	for p := v.m.Oldest(); p != nil; p = v.m.Oldest() {
+		v.m.Delete(p.Key)
+	}
+	for name, value := range vals.All() {
+		v.m.Set(name, value)
+	}
 }
 
 // Read reads values at d's cursor, adding them to v.
@@ -153,8 +205,12 @@ func (v Values) Encode(dst []byte) ([]byte, error) {
 	return w, nil
 }
 
-// Format prints the names and masks every value, whatever the verb:
-// secrets.Values{token: <hidden>, db: <hidden>}.
+// hidden is what every printed form of a Values shows for a value.
+const hidden = "<hidden>"
+
+// Format prints the names and masks every value, whatever the verb
+// (%v, %s, %+v, %#v, %q, %x and any other):
+// secrets.Values{"token": <hidden>, "db": <hidden>}.
 func (v Values) Format(f fmt.State, _ rune) {
 	fmt.Fprint(f, "secrets.Values{")
 	first := true
@@ -167,3 +223,121 @@ func (v Values) Format(f fmt.State, _ rune) {
 	}
 	fmt.Fprint(f, "}")
 }
+
+// LogValue makes log/slog print v as a group of its names, each with the
+// value "<hidden>": v.token=<hidden> under slog's text handler,
+// "v":{"token":"<hidden>"} under its JSON handler. (slog leaves an empty
+// group out, so an empty Values logs nothing.)
+func (v Values) LogValue() slog.Value {
+	attrs := make([]slog.Attr, 0, v.Len())
+	for name := range v.Names() {
+		attrs = append(attrs, slog.String(name, hidden))
+	}
+	return slog.GroupValue(attrs...)
+}
+
+// MarshalJSON writes v for encoding/json as an object of its names, in
+// order, each with the string "<hidden>": {"token":"<hidden>"}. It never
+// writes a value; use Encode for the wire form. A name that is not valid
+// UTF-8 fails as Encode fails on it.
+func (v Values) MarshalJSON() ([]byte, error) {
+	w := wire.Writer(make([]byte, 0, 2+v.Len()*16))
+	w.Byte('{')
+	i := 0
+	for name := range v.Names() {
+		if i > 0 {
+			w.Byte(',')
+		}
+		if err := w.String(name); err != nil {
+			return nil, wire.EncodeErrorAt(wire.KeyNameMember("", i), err)
+		}
+		w.Lit(`:"` + hidden + `"`)
+		i++
+	}
+	w.Byte('}')
+	return w, nil
+}
+
+// SetString gives name the JSON string s. It fails with a *wire.EncodeError
+// (errors.Is wire.ErrInvalidUTF8) when s or name is not valid UTF-8, leaving
+// v as it was; the error names the secret, never the value.
+func (v *Values) SetString(name, s string) error {
+	if !utf8.ValidString(name) {
+		return wire.EncodeErrorAt("[name]", wire.ErrInvalidUTF8)
+	}
+	r, err := wire.StringRaw(s)
+	if err != nil {
+		return wire.EncodeErrorAt(wire.KeyMember("", name), err)
+	}
+	v.Set(name, r)
+	return nil
+}
+
+// GetString returns name's value when it is a JSON string, unescaped. ok is
+// false when name is absent; err (errors.Is ErrNotString) when the value is
+// another kind of JSON. The error names the secret, never the value.
+func (v Values) GetString(name string) (s string, ok bool, err error) {
+	r, ok := v.Get(name)
+	if !ok {
+		return "", false, nil
+	}
+	b := r.Bytes()
+	if len(b) == 0 || b[0] != '"' {
+		return "", true, &ValueError{Name: name, Err: ErrNotString}
+	}
+	if err := json.Unmarshal(b, &s); err != nil {
+		return "", true, &ValueError{Name: name, Err: ErrNotString}
+	}
+	return s, true, nil
+}
+
+// SetJSON gives name the value x encoded with encoding/json, as
+// wire.MarshalRaw encodes it (so a string that is not valid UTF-8 is
+// refused rather than altered). It fails with a *wire.EncodeError naming the
+// secret, leaving v as it was.
+func (v *Values) SetJSON(name string, x any) error {
+	if !utf8.ValidString(name) {
+		return wire.EncodeErrorAt("[name]", wire.ErrInvalidUTF8)
+	}
+	r, err := wire.MarshalRaw(x)
+	if err != nil {
+		return wire.EncodeErrorAt(wire.KeyMember("", name), err)
+	}
+	v.Set(name, r)
+	return nil
+}
+
+// GetJSON decodes name's value into x with encoding/json. ok is false when
+// name is absent (x is then untouched); a decoding failure is a *ValueError
+// wrapping encoding/json's error.
+func (v Values) GetJSON(name string, x any) (ok bool, err error) {
+	r, ok := v.Get(name)
+	if !ok {
+		return false, nil
+	}
+	if err := json.Unmarshal(r.Bytes(), x); err != nil {
+		return true, &ValueError{Name: name, Err: err}
+	}
+	return true, nil
+}
+
+// ValueError reports a secret value that could not be read as asked. Its
+// message names the secret, never its value.
+type ValueError struct {
+	Name string // the secret's name
+	Err  error  // the reason, such as ErrNotString
+}
+
+// Error names the secret and the reason.
+func (e *ValueError) Error() string {
+	name := e.Name
+	if !utf8.ValidString(name) {
+		name = "(a name that is not UTF-8)"
+	} else {
+		name = fmt.Sprintf("%q", name)
+	}
+	return "secrets: value of " + name + ": " + e.Err.Error()
+}
+
+// Unwrap returns the reason.
+func (e *ValueError) Unwrap() error { return e.Err }

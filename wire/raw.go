@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"iter"
+	"log/slog"
 )
 
 // Raw is one JSON value in the form serde_json writes it: compact, its
@@ -291,6 +292,21 @@ func (r Raw) MarshalJSON() ([]byte, error) {
 	return r.b, nil
 }
 
+// LogValue makes log/slog print r as its JSON text: slog's JSON handler
+// embeds the value itself, its text handler prints the text as a quoted
+// string. The zero Raw logs as null. Where r is a secret's value, logging it
+// logs the secret.
+func (r Raw) LogValue() slog.Value { return logJSON(r.b) }
+
+// logJSON is b as a slog value that both of slog's handlers print as JSON
+// text; nil is null.
+func logJSON(b []byte) slog.Value {
+	if b == nil {
+		b = []byte("null")
+	}
+	return slog.AnyValue(json.RawMessage(b))
+}
+
 // UnmarshalJSON sets r to a copy of b, checked and normalized as [ParseRaw]
 // does, so that a Raw can be a member of the caller's own types.
 func (r *Raw) UnmarshalJSON(b []byte) error {
@@ -359,6 +375,10 @@ func (o Object) String() string { return string(o.obj) }
 
 // MarshalJSON is o's JSON text itself; the zero Object is written as null.
 func (o Object) MarshalJSON() ([]byte, error) { return Raw{o.obj}.MarshalJSON() }
+
+// LogValue makes log/slog print o as its JSON text, as [Raw.LogValue] does;
+// the zero Object logs as null.
+func (o Object) LogValue() slog.Value { return logJSON(o.obj) }
 
 // UnmarshalJSON sets o to a copy of b, checked and normalized as
 // [ParseObject] does.

@@ -1,4 +1,4 @@
-package mcpcontent
+package mcpsdk
 
 import (
 	"encoding/base64"
@@ -10,34 +10,36 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/diverge-network/diverge-sdk-go/mcpcontent"
 	"github.com/diverge-network/diverge-sdk-go/wire"
 )
 
-// Conversion errors. A *ConvertError wraps one of these (or ErrNilBlock).
+// Conversion errors. A *ConvertError wraps one of these (or
+// mcpcontent.ErrNilBlock).
 var (
 	// ErrUnsupported is for a value with no counterpart, such as go-sdk's
 	// ToolUseContent or ToolResultContent.
-	ErrUnsupported = errors.New("mcpcontent: unsupported content")
+	ErrUnsupported = errors.New("mcpsdk: unsupported content")
 	// ErrInvalidBase64 is for data or a blob that is not StdEncoding base64.
-	ErrInvalidBase64 = errors.New("mcpcontent: invalid base64")
+	ErrInvalidBase64 = errors.New("mcpsdk: invalid base64")
 	// ErrOutOfRange is for a number the other side cannot hold: a size above
 	// math.MaxInt64 or below 0, or a priority beyond float32's range.
-	ErrOutOfRange = errors.New("mcpcontent: number out of range")
+	ErrOutOfRange = errors.New("mcpsdk: number out of range")
 	// ErrUnknownRole is for an audience role other than user and assistant.
-	ErrUnknownRole = errors.New("mcpcontent: unknown role")
+	ErrUnknownRole = errors.New("mcpsdk: unknown role")
 	// ErrUnknownTheme is for an icon theme other than light and dark.
-	ErrUnknownTheme = errors.New("mcpcontent: unknown icon theme")
+	ErrUnknownTheme = errors.New("mcpsdk: unknown icon theme")
 	// ErrTextAndBlob is for go-sdk resource contents with both a Blob and a
 	// non-empty Text: neither form of this package holds both.
-	ErrTextAndBlob = errors.New("mcpcontent: resource contents have both text and blob")
+	ErrTextAndBlob = errors.New("mcpsdk: resource contents have both text and blob")
 	// ErrInvalidMeta is for a go-sdk Meta that encoding/json cannot marshal,
 	// or that holds a string that is not UTF-8 (a wire.Object is always an
 	// object, so a _meta converts to go-sdk's map unless encoding/json itself
 	// refuses it).
-	ErrInvalidMeta = errors.New("mcpcontent: invalid _meta")
+	ErrInvalidMeta = errors.New("mcpsdk: invalid _meta")
 )
 
-// ConvertError reports what failed in ToMCP or FromMCP. Its message names
+// ConvertError reports what failed in FromBlock or ToBlock. Its message names
 // the block and field, never their values.
 type ConvertError struct {
 	// Block is the block's type ("text", "image", "audio",
@@ -47,13 +49,13 @@ type ConvertError struct {
 	// Field is the JSON path of the failing member, such as "data",
 	// "annotations.audience[1]" or "resource.blob"; "" for the block itself.
 	Field string
-	// Err is ErrNilBlock or one of the Err* sentinels above.
+	// Err is mcpcontent.ErrNilBlock or one of the Err* sentinels above.
 	Err error
 }
 
 // Error describes the failure without quoting any payload bytes.
 func (e *ConvertError) Error() string {
-	s := "mcpcontent: conversion failed"
+	s := "mcpsdk: conversion failed"
 	if e.Err != nil {
 		s = e.Err.Error()
 	}
@@ -71,59 +73,59 @@ func (e *ConvertError) Error() string {
 // Unwrap returns the cause.
 func (e *ConvertError) Unwrap() error { return e.Err }
 
-// ToMCP converts b to the matching go-sdk content: *mcp.TextContent,
+// FromBlock converts the block b to the matching go-sdk content: *mcp.TextContent,
 // *mcp.ImageContent, *mcp.AudioContent, *mcp.ResourceLink or
 // *mcp.EmbeddedResource. The result shares no memory with b.
 //
 // The models differ, so a round trip through go-sdk loses some details;
 // everything else comes back equal:
 //
-//   - Base64 (image and audio data, blobs): go-sdk holds bytes. ToMCP
+//   - Base64 (image and audio data, blobs): go-sdk holds bytes. FromBlock
 //     decodes with base64.StdEncoding (padding required; line breaks skipped,
-//     non-zero trailing bits ignored) and FromMCP writes canonical
+//     non-zero trailing bits ignored) and ToBlock writes canonical
 //     StdEncoding, so non-canonical base64 comes back canonical.
-//   - _meta: go-sdk holds a map[string]any. FromMCP writes members in sorted
+//   - _meta: go-sdk holds a map[string]any. ToBlock writes members in sorted
 //     order, and numbers pass through float64, so member order, number
 //     formatting and integers beyond 2^53 are lost.
 //   - Optional strings (title, description, mimeType, lastModified, icon
-//     mimeType): ToMCP writes absent as "" and FromMCP reads "" as absent, so
+//     mimeType): FromBlock writes absent as "" and ToBlock reads "" as absent, so
 //     a present empty string comes back absent.
 //   - Lists (audience, icons, icon sizes): go-sdk omits empty lists from its
-//     JSON, so FromMCP reads an empty list as absent.
-//   - Priority: go-sdk holds a float64 whose 0 means absent. ToMCP writes an
-//     absent, infinite or NaN priority as 0 (AppendBlock writes the latter
-//     two as null, which also reads as absent); FromMCP reads 0 as absent, so
+//     JSON, so ToBlock reads an empty list as absent.
+//   - Priority: go-sdk holds a float64 whose 0 means absent. FromBlock writes an
+//     absent, infinite or NaN priority as 0 (mcpcontent.AppendBlock writes the latter
+//     two as null, which also reads as absent); ToBlock reads 0 as absent, so
 //     a present 0 comes back absent, and narrows other values to float32.
-func ToMCP(b Block) (mcp.Content, error) {
+func FromBlock(b mcpcontent.Block) (mcp.Content, error) {
 	if b == nil {
-		return nil, &ConvertError{Err: ErrNilBlock}
+		return nil, &ConvertError{Err: mcpcontent.ErrNilBlock}
 	}
 	c := converter{block: b.Type()}
 	var out mcp.Content
 	switch b := b.(type) {
-	case *Text:
+	case *mcpcontent.Text:
 		if b == nil {
-			return nil, c.fail("", ErrNilBlock)
+			return nil, c.fail("", mcpcontent.ErrNilBlock)
 		}
 		out = &mcp.TextContent{Text: b.Text, Meta: c.toMeta("_meta", b.Meta), Annotations: c.toAnnotations(b.Annotations)}
-	case *Image:
+	case *mcpcontent.Image:
 		if b == nil {
-			return nil, c.fail("", ErrNilBlock)
+			return nil, c.fail("", mcpcontent.ErrNilBlock)
 		}
 		out = &mcp.ImageContent{Data: c.decode("data", b.Data), MIMEType: b.MIMEType, Meta: c.toMeta("_meta", b.Meta), Annotations: c.toAnnotations(b.Annotations)}
-	case *Audio:
+	case *mcpcontent.Audio:
 		if b == nil {
-			return nil, c.fail("", ErrNilBlock)
+			return nil, c.fail("", mcpcontent.ErrNilBlock)
 		}
 		out = &mcp.AudioContent{Data: c.decode("data", b.Data), MIMEType: b.MIMEType, Meta: c.toMeta("_meta", b.Meta), Annotations: c.toAnnotations(b.Annotations)}
-	case *ResourceLink:
+	case *mcpcontent.ResourceLink:
 		if b == nil {
-			return nil, c.fail("", ErrNilBlock)
+			return nil, c.fail("", mcpcontent.ErrNilBlock)
 		}
 		out = c.toLink(b)
-	case *EmbeddedResource:
+	case *mcpcontent.EmbeddedResource:
 		if b == nil {
-			return nil, c.fail("", ErrNilBlock)
+			return nil, c.fail("", mcpcontent.ErrNilBlock)
 		}
 		out = &mcp.EmbeddedResource{Resource: c.toContents(b.Resource), Meta: c.toMeta("_meta", b.Meta), Annotations: c.toAnnotations(b.Annotations)}
 	default:
@@ -135,49 +137,49 @@ func ToMCP(b Block) (mcp.Content, error) {
 	return out, nil
 }
 
-// FromMCP converts go-sdk content to a Block. Only the five content block
-// types convert; anything else, such as *mcp.ToolUseContent or
+// ToBlock converts go-sdk content to a mcpcontent.Block. Only the five
+// content block types convert; anything else, such as *mcp.ToolUseContent or
 // *mcp.ToolResultContent, fails with ErrUnsupported. An embedded resource
-// with a non-nil Blob becomes *BlobResourceContents (its Text must then be
-// empty), else *TextResourceContents. The result shares no memory with c.
-// See ToMCP for what a round trip loses.
-func FromMCP(c mcp.Content) (Block, error) {
+// with a non-nil Blob becomes *mcpcontent.BlobResourceContents (its Text must
+// then be empty), else *mcpcontent.TextResourceContents. The result shares no memory with c.
+// See FromBlock for what a round trip loses.
+func ToBlock(c mcp.Content) (mcpcontent.Block, error) {
 	if c == nil {
-		return nil, &ConvertError{Err: ErrNilBlock}
+		return nil, &ConvertError{Err: mcpcontent.ErrNilBlock}
 	}
 	var cv converter
-	var out Block
+	var out mcpcontent.Block
 	switch c := c.(type) {
 	case *mcp.TextContent:
 		cv.block = "text"
 		if c == nil {
-			return nil, cv.fail("", ErrNilBlock)
+			return nil, cv.fail("", mcpcontent.ErrNilBlock)
 		}
-		out = &Text{Text: c.Text, Meta: cv.fromMeta("_meta", c.Meta), Annotations: cv.fromAnnotations(c.Annotations)}
+		out = &mcpcontent.Text{Text: c.Text, Meta: cv.fromMeta("_meta", c.Meta), Annotations: cv.fromAnnotations(c.Annotations)}
 	case *mcp.ImageContent:
 		cv.block = "image"
 		if c == nil {
-			return nil, cv.fail("", ErrNilBlock)
+			return nil, cv.fail("", mcpcontent.ErrNilBlock)
 		}
-		out = &Image{Data: encode(c.Data), MIMEType: c.MIMEType, Meta: cv.fromMeta("_meta", c.Meta), Annotations: cv.fromAnnotations(c.Annotations)}
+		out = &mcpcontent.Image{Data: encode(c.Data), MIMEType: c.MIMEType, Meta: cv.fromMeta("_meta", c.Meta), Annotations: cv.fromAnnotations(c.Annotations)}
 	case *mcp.AudioContent:
 		cv.block = "audio"
 		if c == nil {
-			return nil, cv.fail("", ErrNilBlock)
+			return nil, cv.fail("", mcpcontent.ErrNilBlock)
 		}
-		out = &Audio{Data: encode(c.Data), MIMEType: c.MIMEType, Meta: cv.fromMeta("_meta", c.Meta), Annotations: cv.fromAnnotations(c.Annotations)}
+		out = &mcpcontent.Audio{Data: encode(c.Data), MIMEType: c.MIMEType, Meta: cv.fromMeta("_meta", c.Meta), Annotations: cv.fromAnnotations(c.Annotations)}
 	case *mcp.ResourceLink:
 		cv.block = "resource_link"
 		if c == nil {
-			return nil, cv.fail("", ErrNilBlock)
+			return nil, cv.fail("", mcpcontent.ErrNilBlock)
 		}
 		out = cv.fromLink(c)
 	case *mcp.EmbeddedResource:
 		cv.block = "resource"
 		if c == nil {
-			return nil, cv.fail("", ErrNilBlock)
+			return nil, cv.fail("", mcpcontent.ErrNilBlock)
 		}
-		out = &EmbeddedResource{Resource: cv.fromContents(c.Resource), Meta: cv.fromMeta("_meta", c.Meta), Annotations: cv.fromAnnotations(c.Annotations)}
+		out = &mcpcontent.EmbeddedResource{Resource: cv.fromContents(c.Resource), Meta: cv.fromMeta("_meta", c.Meta), Annotations: cv.fromAnnotations(c.Annotations)}
 	default:
 		return nil, &ConvertError{Block: fmt.Sprintf("%T", c), Err: ErrUnsupported}
 	}
@@ -201,7 +203,7 @@ func (c *converter) fail(field string, err error) error {
 	return c.err
 }
 
-// ToMCP helpers.
+// FromBlock helpers.
 
 func (c *converter) decode(field, s string) []byte {
 	b, err := base64.StdEncoding.DecodeString(s)
@@ -227,7 +229,7 @@ func (c *converter) toMeta(field string, o wire.Object) mcp.Meta {
 	return m
 }
 
-func (c *converter) toAnnotations(a *Annotations) *mcp.Annotations {
+func (c *converter) toAnnotations(a *mcpcontent.Annotations) *mcp.Annotations {
 	if a == nil {
 		return nil
 	}
@@ -235,7 +237,7 @@ func (c *converter) toAnnotations(a *Annotations) *mcp.Annotations {
 	if a.Audience != nil {
 		out.Audience = make([]mcp.Role, len(a.Audience))
 		for i, r := range a.Audience {
-			if r != RoleUser && r != RoleAssistant {
+			if r != mcpcontent.RoleUser && r != mcpcontent.RoleAssistant {
 				c.fail("annotations.audience["+strconv.Itoa(i)+"]", ErrUnknownRole)
 			}
 			out.Audience[i] = mcp.Role(r)
@@ -247,7 +249,7 @@ func (c *converter) toAnnotations(a *Annotations) *mcp.Annotations {
 	return out
 }
 
-func (c *converter) toLink(l *ResourceLink) *mcp.ResourceLink {
+func (c *converter) toLink(l *mcpcontent.ResourceLink) *mcp.ResourceLink {
 	out := &mcp.ResourceLink{
 		URI:         l.URI,
 		Name:        l.Name,
@@ -269,7 +271,7 @@ func (c *converter) toLink(l *ResourceLink) *mcp.ResourceLink {
 		for i, ic := range l.Icons {
 			out.Icons[i] = mcp.Icon{Source: ic.Src, MIMEType: deref(ic.MIMEType), Sizes: slices.Clone(ic.Sizes)}
 			if ic.Theme != nil {
-				if *ic.Theme != ThemeLight && *ic.Theme != ThemeDark {
+				if *ic.Theme != mcpcontent.ThemeLight && *ic.Theme != mcpcontent.ThemeDark {
 					c.fail("icons["+strconv.Itoa(i)+"].theme", ErrUnknownTheme)
 				}
 				out.Icons[i].Theme = mcp.IconTheme(*ic.Theme)
@@ -279,18 +281,18 @@ func (c *converter) toLink(l *ResourceLink) *mcp.ResourceLink {
 	return out
 }
 
-func (c *converter) toContents(rc ResourceContents) *mcp.ResourceContents {
+func (c *converter) toContents(rc mcpcontent.ResourceContents) *mcp.ResourceContents {
 	switch rc := rc.(type) {
-	case *TextResourceContents:
+	case *mcpcontent.TextResourceContents:
 		if rc != nil {
 			return &mcp.ResourceContents{URI: rc.URI, MIMEType: deref(rc.MIMEType), Text: rc.Text, Meta: c.toMeta("resource._meta", rc.Meta)}
 		}
-	case *BlobResourceContents:
+	case *mcpcontent.BlobResourceContents:
 		if rc != nil {
 			return &mcp.ResourceContents{URI: rc.URI, MIMEType: deref(rc.MIMEType), Blob: c.decode("resource.blob", rc.Blob), Meta: c.toMeta("resource._meta", rc.Meta)}
 		}
 	}
-	c.fail("resource", ErrNilBlock)
+	c.fail("resource", mcpcontent.ErrNilBlock)
 	return nil
 }
 
@@ -301,7 +303,7 @@ func deref(s *string) string {
 	return *s
 }
 
-// FromMCP helpers.
+// ToBlock helpers.
 
 func encode(b []byte) string { return base64.StdEncoding.EncodeToString(b) }
 
@@ -317,18 +319,18 @@ func (c *converter) fromMeta(field string, m mcp.Meta) wire.Object {
 	return o
 }
 
-func (c *converter) fromAnnotations(a *mcp.Annotations) *Annotations {
+func (c *converter) fromAnnotations(a *mcp.Annotations) *mcpcontent.Annotations {
 	if a == nil {
 		return nil
 	}
-	out := &Annotations{LastModified: optional(a.LastModified)}
+	out := &mcpcontent.Annotations{LastModified: optional(a.LastModified)}
 	if len(a.Audience) > 0 {
-		out.Audience = make([]Role, len(a.Audience))
+		out.Audience = make([]mcpcontent.Role, len(a.Audience))
 		for i, r := range a.Audience {
-			if Role(r) != RoleUser && Role(r) != RoleAssistant {
+			if mcpcontent.Role(r) != mcpcontent.RoleUser && mcpcontent.Role(r) != mcpcontent.RoleAssistant {
 				c.fail("annotations.audience["+strconv.Itoa(i)+"]", ErrUnknownRole)
 			}
-			out.Audience[i] = Role(r)
+			out.Audience[i] = mcpcontent.Role(r)
 		}
 	}
 	if a.Priority != 0 {
@@ -341,8 +343,8 @@ func (c *converter) fromAnnotations(a *mcp.Annotations) *Annotations {
 	return out
 }
 
-func (c *converter) fromLink(l *mcp.ResourceLink) *ResourceLink {
-	out := &ResourceLink{
+func (c *converter) fromLink(l *mcp.ResourceLink) *mcpcontent.ResourceLink {
+	out := &mcpcontent.ResourceLink{
 		URI:         l.URI,
 		Name:        l.Name,
 		Title:       optional(l.Title),
@@ -359,15 +361,15 @@ func (c *converter) fromLink(l *mcp.ResourceLink) *ResourceLink {
 		out.Size = &n
 	}
 	if len(l.Icons) > 0 {
-		out.Icons = make([]Icon, len(l.Icons))
+		out.Icons = make([]mcpcontent.Icon, len(l.Icons))
 		for i, ic := range l.Icons {
-			out.Icons[i] = Icon{Src: ic.Source, MIMEType: optional(ic.MIMEType)}
+			out.Icons[i] = mcpcontent.Icon{Src: ic.Source, MIMEType: optional(ic.MIMEType)}
 			if len(ic.Sizes) > 0 {
 				out.Icons[i].Sizes = slices.Clone(ic.Sizes)
 			}
 			if ic.Theme != "" {
-				t := IconTheme(ic.Theme)
-				if t != ThemeLight && t != ThemeDark {
+				t := mcpcontent.IconTheme(ic.Theme)
+				if t != mcpcontent.ThemeLight && t != mcpcontent.ThemeDark {
 					c.fail("icons["+strconv.Itoa(i)+"].theme", ErrUnknownTheme)
 				}
 				out.Icons[i].Theme = &t
@@ -378,9 +380,9 @@ func (c *converter) fromLink(l *mcp.ResourceLink) *ResourceLink {
 }
 
 // fromContents reads a non-nil Blob as the blob form, else the text form.
-func (c *converter) fromContents(rc *mcp.ResourceContents) ResourceContents {
+func (c *converter) fromContents(rc *mcp.ResourceContents) mcpcontent.ResourceContents {
 	if rc == nil {
-		c.fail("resource", ErrNilBlock)
+		c.fail("resource", mcpcontent.ErrNilBlock)
 		return nil
 	}
 	meta := c.fromMeta("resource._meta", rc.Meta)
@@ -388,9 +390,9 @@ func (c *converter) fromContents(rc *mcp.ResourceContents) ResourceContents {
 		if rc.Text != "" {
 			c.fail("resource", ErrTextAndBlob)
 		}
-		return &BlobResourceContents{URI: rc.URI, MIMEType: optional(rc.MIMEType), Blob: encode(rc.Blob), Meta: meta}
+		return &mcpcontent.BlobResourceContents{URI: rc.URI, MIMEType: optional(rc.MIMEType), Blob: encode(rc.Blob), Meta: meta}
 	}
-	return &TextResourceContents{URI: rc.URI, MIMEType: optional(rc.MIMEType), Text: rc.Text, Meta: meta}
+	return &mcpcontent.TextResourceContents{URI: rc.URI, MIMEType: optional(rc.MIMEType), Text: rc.Text, Meta: meta}
 }
 
 func optional(s string) *string {

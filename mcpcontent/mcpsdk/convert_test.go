@@ -1,4 +1,4 @@
-package mcpcontent
+package mcpsdk
 
 import (
 	"encoding/json"
@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/diverge-network/diverge-sdk-go/mcpcontent"
 	"github.com/diverge-network/diverge-sdk-go/wire"
 )
 
@@ -23,9 +24,9 @@ func obj(t *testing.T, s string) wire.Object {
 }
 
 // fullAnnotations has every member present, in values that survive go-sdk.
-func fullAnnotations() *Annotations {
-	return &Annotations{
-		Audience:     []Role{RoleUser, RoleAssistant},
+func fullAnnotations() *mcpcontent.Annotations {
+	return &mcpcontent.Annotations{
+		Audience:     []mcpcontent.Role{mcpcontent.RoleUser, mcpcontent.RoleAssistant},
 		Priority:     ptr(float32(0.5)),
 		LastModified: ptr("2025-01-12T15:00:58Z"),
 	}
@@ -42,7 +43,7 @@ func fullMCPAnnotations() *mcp.Annotations {
 // convertCase is one block and its go-sdk counterpart, equal both ways.
 type convertCase struct {
 	name  string
-	block Block
+	block mcpcontent.Block
 	mcp   mcp.Content
 }
 
@@ -53,52 +54,52 @@ func convertCases(t *testing.T) []convertCase {
 	return []convertCase{
 		{
 			name:  "text minimal",
-			block: &Text{Text: "hello"},
+			block: &mcpcontent.Text{Text: "hello"},
 			mcp:   &mcp.TextContent{Text: "hello"},
 		},
 		{
 			name:  "text empty text",
-			block: &Text{},
+			block: &mcpcontent.Text{},
 			mcp:   &mcp.TextContent{},
 		},
 		{
 			name:  "text full",
-			block: &Text{Text: "<a&b>", Meta: obj(t, meta), Annotations: fullAnnotations()},
+			block: &mcpcontent.Text{Text: "<a&b>", Meta: obj(t, meta), Annotations: fullAnnotations()},
 			mcp:   &mcp.TextContent{Text: "<a&b>", Meta: metaMap, Annotations: fullMCPAnnotations()},
 		},
 		{
 			name:  "text empty meta and annotations",
-			block: &Text{Text: "x", Meta: obj(t, `{}`), Annotations: &Annotations{}},
+			block: &mcpcontent.Text{Text: "x", Meta: obj(t, `{}`), Annotations: &mcpcontent.Annotations{}},
 			mcp:   &mcp.TextContent{Text: "x", Meta: mcp.Meta{}, Annotations: &mcp.Annotations{}},
 		},
 		{
 			name:  "image",
-			block: &Image{Data: "AAECAw==", MIMEType: "image/png", Meta: obj(t, meta), Annotations: fullAnnotations()},
+			block: &mcpcontent.Image{Data: "AAECAw==", MIMEType: "image/png", Meta: obj(t, meta), Annotations: fullAnnotations()},
 			mcp:   &mcp.ImageContent{Data: []byte{0, 1, 2, 3}, MIMEType: "image/png", Meta: metaMap, Annotations: fullMCPAnnotations()},
 		},
 		{
 			name:  "image empty data",
-			block: &Image{MIMEType: "image/png"},
+			block: &mcpcontent.Image{MIMEType: "image/png"},
 			mcp:   &mcp.ImageContent{Data: []byte{}, MIMEType: "image/png"},
 		},
 		{
 			name:  "audio",
-			block: &Audio{Data: "/w==", MIMEType: "audio/wav", Meta: obj(t, meta), Annotations: fullAnnotations()},
+			block: &mcpcontent.Audio{Data: "/w==", MIMEType: "audio/wav", Meta: obj(t, meta), Annotations: fullAnnotations()},
 			mcp:   &mcp.AudioContent{Data: []byte{0xff}, MIMEType: "audio/wav", Meta: metaMap, Annotations: fullMCPAnnotations()},
 		},
 		{
 			name:  "resource link minimal",
-			block: &ResourceLink{URI: "file:///a", Name: "a"},
+			block: &mcpcontent.ResourceLink{URI: "file:///a", Name: "a"},
 			mcp:   &mcp.ResourceLink{URI: "file:///a", Name: "a"},
 		},
 		{
 			name: "resource link full",
-			block: &ResourceLink{
+			block: &mcpcontent.ResourceLink{
 				URI: "file:///a", Name: "a", Title: ptr("A"), Description: ptr("the a"),
 				MIMEType: ptr("text/plain"), Size: ptr(uint64(math.MaxInt64)),
-				Icons: []Icon{
-					{Src: "https://x/i.png", MIMEType: ptr("image/png"), Sizes: []string{"48x48", "any"}, Theme: ptr(ThemeDark)},
-					{Src: "data:,", Theme: ptr(ThemeLight)},
+				Icons: []mcpcontent.Icon{
+					{Src: "https://x/i.png", MIMEType: ptr("image/png"), Sizes: []string{"48x48", "any"}, Theme: ptr(mcpcontent.ThemeDark)},
+					{Src: "data:,", Theme: ptr(mcpcontent.ThemeLight)},
 					{Src: "s"},
 				},
 				Meta: obj(t, meta), Annotations: fullAnnotations(),
@@ -116,13 +117,13 @@ func convertCases(t *testing.T) []convertCase {
 		},
 		{
 			name:  "resource link size zero",
-			block: &ResourceLink{URI: "u", Name: "n", Size: ptr(uint64(0))},
+			block: &mcpcontent.ResourceLink{URI: "u", Name: "n", Size: ptr(uint64(0))},
 			mcp:   &mcp.ResourceLink{URI: "u", Name: "n", Size: ptr(int64(0))},
 		},
 		{
 			name: "embedded text",
-			block: &EmbeddedResource{
-				Resource: &TextResourceContents{URI: "file:///t", MIMEType: ptr("text/plain"), Text: "body", Meta: obj(t, `{"k":"v"}`)},
+			block: &mcpcontent.EmbeddedResource{
+				Resource: &mcpcontent.TextResourceContents{URI: "file:///t", MIMEType: ptr("text/plain"), Text: "body", Meta: obj(t, `{"k":"v"}`)},
 				Meta:     obj(t, meta), Annotations: fullAnnotations(),
 			},
 			mcp: &mcp.EmbeddedResource{
@@ -132,36 +133,36 @@ func convertCases(t *testing.T) []convertCase {
 		},
 		{
 			name:  "embedded empty text",
-			block: &EmbeddedResource{Resource: &TextResourceContents{URI: "u"}},
+			block: &mcpcontent.EmbeddedResource{Resource: &mcpcontent.TextResourceContents{URI: "u"}},
 			mcp:   &mcp.EmbeddedResource{Resource: &mcp.ResourceContents{URI: "u"}},
 		},
 		{
 			name:  "embedded blob",
-			block: &EmbeddedResource{Resource: &BlobResourceContents{URI: "file:///b", MIMEType: ptr("application/octet-stream"), Blob: "AAEC", Meta: obj(t, `{"k":"v"}`)}},
+			block: &mcpcontent.EmbeddedResource{Resource: &mcpcontent.BlobResourceContents{URI: "file:///b", MIMEType: ptr("application/octet-stream"), Blob: "AAEC", Meta: obj(t, `{"k":"v"}`)}},
 			mcp:   &mcp.EmbeddedResource{Resource: &mcp.ResourceContents{URI: "file:///b", MIMEType: "application/octet-stream", Blob: []byte{0, 1, 2}, Meta: mcp.Meta{"k": "v"}}},
 		},
 		{
 			name:  "embedded empty blob",
-			block: &EmbeddedResource{Resource: &BlobResourceContents{URI: "u"}},
+			block: &mcpcontent.EmbeddedResource{Resource: &mcpcontent.BlobResourceContents{URI: "u"}},
 			mcp:   &mcp.EmbeddedResource{Resource: &mcp.ResourceContents{URI: "u", Blob: []byte{}}},
 		},
 	}
 }
 
-func TestToMCP(t *testing.T) {
+func TestFromBlock(t *testing.T) {
 	for _, tc := range convertCases(t) {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := ToMCP(tc.block)
+			got, err := FromBlock(tc.block)
 			require.NoError(t, err)
 			assert.Equal(t, tc.mcp, got)
 		})
 	}
 }
 
-func TestFromMCP(t *testing.T) {
+func TestToBlock(t *testing.T) {
 	for _, tc := range convertCases(t) {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := FromMCP(tc.mcp)
+			got, err := ToBlock(tc.mcp)
 			require.NoError(t, err)
 			assert.Equal(t, tc.block, got)
 		})
@@ -173,28 +174,28 @@ func TestFromMCP(t *testing.T) {
 func TestRoundTrip(t *testing.T) {
 	for _, tc := range convertCases(t) {
 		t.Run(tc.name, func(t *testing.T) {
-			m, err := ToMCP(tc.block)
+			m, err := FromBlock(tc.block)
 			require.NoError(t, err)
-			back, err := FromMCP(m)
+			back, err := ToBlock(m)
 			require.NoError(t, err)
 			assert.Equal(t, tc.block, back)
 
-			want, err := AppendBlock(nil, tc.block)
+			want, err := mcpcontent.AppendBlock(nil, tc.block)
 			require.NoError(t, err)
-			got, err := AppendBlock(nil, back)
+			got, err := mcpcontent.AppendBlock(nil, back)
 			require.NoError(t, err)
 			assert.Equal(t, string(want), string(got))
 		})
 	}
 }
 
-// TestRoundTripFromMCP converts go-sdk content to a Block and back.
-func TestRoundTripFromMCP(t *testing.T) {
+// TestRoundTripToBlock converts go-sdk content to a Block and back.
+func TestRoundTripToBlock(t *testing.T) {
 	for _, tc := range convertCases(t) {
 		t.Run(tc.name, func(t *testing.T) {
-			b, err := FromMCP(tc.mcp)
+			b, err := ToBlock(tc.mcp)
 			require.NoError(t, err)
-			back, err := ToMCP(b)
+			back, err := FromBlock(b)
 			require.NoError(t, err)
 			assert.Equal(t, tc.mcp, back)
 		})
@@ -206,77 +207,77 @@ func TestRoundTripFromMCP(t *testing.T) {
 func TestLossy(t *testing.T) {
 	tests := []struct {
 		name string
-		in   Block
-		want Block
+		in   mcpcontent.Block
+		want mcpcontent.Block
 	}{
 		{
 			name: "base64 line breaks",
-			in:   &Image{Data: "AAEC\r\nAw==", MIMEType: "image/png"},
-			want: &Image{Data: "AAECAw==", MIMEType: "image/png"},
+			in:   &mcpcontent.Image{Data: "AAEC\r\nAw==", MIMEType: "image/png"},
+			want: &mcpcontent.Image{Data: "AAECAw==", MIMEType: "image/png"},
 		},
 		{
 			name: "base64 non-zero trailing bits",
-			in:   &Audio{Data: "QR==", MIMEType: "audio/wav"},
-			want: &Audio{Data: "QQ==", MIMEType: "audio/wav"},
+			in:   &mcpcontent.Audio{Data: "QR==", MIMEType: "audio/wav"},
+			want: &mcpcontent.Audio{Data: "QQ==", MIMEType: "audio/wav"},
 		},
 		{
 			name: "blob line breaks",
-			in:   &EmbeddedResource{Resource: &BlobResourceContents{URI: "u", Blob: "AAEC\nAw=="}},
-			want: &EmbeddedResource{Resource: &BlobResourceContents{URI: "u", Blob: "AAECAw=="}},
+			in:   &mcpcontent.EmbeddedResource{Resource: &mcpcontent.BlobResourceContents{URI: "u", Blob: "AAEC\nAw=="}},
+			want: &mcpcontent.EmbeddedResource{Resource: &mcpcontent.BlobResourceContents{URI: "u", Blob: "AAECAw=="}},
 		},
 		{
 			name: "meta member order",
-			in:   &Text{Text: "t", Meta: obj(t, `{"b":1,"a":{"y":1,"x":2}}`)},
-			want: &Text{Text: "t", Meta: obj(t, `{"a":{"x":2,"y":1},"b":1}`)},
+			in:   &mcpcontent.Text{Text: "t", Meta: obj(t, `{"b":1,"a":{"y":1,"x":2}}`)},
+			want: &mcpcontent.Text{Text: "t", Meta: obj(t, `{"a":{"x":2,"y":1},"b":1}`)},
 		},
 		{
 			name: "meta number formatting",
-			in:   &Text{Text: "t", Meta: obj(t, `{"f":100.0,"e":1e21,"big":9007199254740993}`)},
-			want: &Text{Text: "t", Meta: obj(t, `{"big":9007199254740992,"e":1e21,"f":100}`)},
+			in:   &mcpcontent.Text{Text: "t", Meta: obj(t, `{"f":100.0,"e":1e21,"big":9007199254740993}`)},
+			want: &mcpcontent.Text{Text: "t", Meta: obj(t, `{"big":9007199254740992,"e":1e21,"f":100}`)},
 		},
 		{
 			name: "empty optional strings",
-			in: &ResourceLink{
+			in: &mcpcontent.ResourceLink{
 				URI: "u", Name: "n", Title: ptr(""), Description: ptr(""), MIMEType: ptr(""),
-				Icons:       []Icon{{Src: "s", MIMEType: ptr("")}},
-				Annotations: &Annotations{LastModified: ptr("")},
+				Icons:       []mcpcontent.Icon{{Src: "s", MIMEType: ptr("")}},
+				Annotations: &mcpcontent.Annotations{LastModified: ptr("")},
 			},
-			want: &ResourceLink{URI: "u", Name: "n", Icons: []Icon{{Src: "s"}}, Annotations: &Annotations{}},
+			want: &mcpcontent.ResourceLink{URI: "u", Name: "n", Icons: []mcpcontent.Icon{{Src: "s"}}, Annotations: &mcpcontent.Annotations{}},
 		},
 		{
 			name: "empty contents mimeType",
-			in:   &EmbeddedResource{Resource: &TextResourceContents{URI: "u", MIMEType: ptr(""), Text: "x"}},
-			want: &EmbeddedResource{Resource: &TextResourceContents{URI: "u", Text: "x"}},
+			in:   &mcpcontent.EmbeddedResource{Resource: &mcpcontent.TextResourceContents{URI: "u", MIMEType: ptr(""), Text: "x"}},
+			want: &mcpcontent.EmbeddedResource{Resource: &mcpcontent.TextResourceContents{URI: "u", Text: "x"}},
 		},
 		{
 			name: "empty lists",
-			in: &ResourceLink{
-				URI: "u", Name: "n", Icons: []Icon{},
-				Annotations: &Annotations{Audience: []Role{}},
+			in: &mcpcontent.ResourceLink{
+				URI: "u", Name: "n", Icons: []mcpcontent.Icon{},
+				Annotations: &mcpcontent.Annotations{Audience: []mcpcontent.Role{}},
 			},
-			want: &ResourceLink{URI: "u", Name: "n", Annotations: &Annotations{}},
+			want: &mcpcontent.ResourceLink{URI: "u", Name: "n", Annotations: &mcpcontent.Annotations{}},
 		},
 		{
 			name: "empty icon sizes",
-			in:   &ResourceLink{URI: "u", Name: "n", Icons: []Icon{{Src: "s", Sizes: []string{}}}},
-			want: &ResourceLink{URI: "u", Name: "n", Icons: []Icon{{Src: "s"}}},
+			in:   &mcpcontent.ResourceLink{URI: "u", Name: "n", Icons: []mcpcontent.Icon{{Src: "s", Sizes: []string{}}}},
+			want: &mcpcontent.ResourceLink{URI: "u", Name: "n", Icons: []mcpcontent.Icon{{Src: "s"}}},
 		},
 		{
 			name: "priority zero",
-			in:   &Text{Text: "t", Annotations: &Annotations{Priority: ptr(float32(0))}},
-			want: &Text{Text: "t", Annotations: &Annotations{}},
+			in:   &mcpcontent.Text{Text: "t", Annotations: &mcpcontent.Annotations{Priority: ptr(float32(0))}},
+			want: &mcpcontent.Text{Text: "t", Annotations: &mcpcontent.Annotations{}},
 		},
 		{
 			name: "priority infinite",
-			in:   &Text{Text: "t", Annotations: &Annotations{Priority: ptr(float32(math.Inf(1)))}},
-			want: &Text{Text: "t", Annotations: &Annotations{}},
+			in:   &mcpcontent.Text{Text: "t", Annotations: &mcpcontent.Annotations{Priority: ptr(float32(math.Inf(1)))}},
+			want: &mcpcontent.Text{Text: "t", Annotations: &mcpcontent.Annotations{}},
 		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			m, err := ToMCP(tc.in)
+			m, err := FromBlock(tc.in)
 			require.NoError(t, err)
-			back, err := FromMCP(m)
+			back, err := ToBlock(m)
 			require.NoError(t, err)
 			assert.Equal(t, tc.want, back)
 		})
@@ -286,94 +287,94 @@ func TestLossy(t *testing.T) {
 // The infinite priority converts as AppendBlock writes it: null, read as
 // absent.
 func TestInfinitePriorityMatchesWire(t *testing.T) {
-	in := &Text{Text: "t", Annotations: &Annotations{Priority: ptr(float32(math.Inf(-1)))}}
-	b, err := AppendBlock(nil, in)
+	in := &mcpcontent.Text{Text: "t", Annotations: &mcpcontent.Annotations{Priority: ptr(float32(math.Inf(-1)))}}
+	b, err := mcpcontent.AppendBlock(nil, in)
 	require.NoError(t, err)
-	decoded, err := DecodeBlock(b)
+	decoded, err := mcpcontent.DecodeBlock(b)
 	require.NoError(t, err)
-	assert.Nil(t, decoded.(*Text).Annotations.Priority)
+	assert.Nil(t, decoded.(*mcpcontent.Text).Annotations.Priority)
 
-	m, err := ToMCP(in)
+	m, err := FromBlock(in)
 	require.NoError(t, err)
 	assert.Zero(t, m.(*mcp.TextContent).Annotations.Priority)
 }
 
 // A go-sdk priority is narrowed to float32.
 func TestPriorityNarrowing(t *testing.T) {
-	b, err := FromMCP(&mcp.TextContent{Annotations: &mcp.Annotations{Priority: 0.1}})
+	b, err := ToBlock(&mcp.TextContent{Annotations: &mcp.Annotations{Priority: 0.1}})
 	require.NoError(t, err)
-	assert.Equal(t, ptr(float32(0.1)), b.(*Text).Annotations.Priority)
+	assert.Equal(t, ptr(float32(0.1)), b.(*mcpcontent.Text).Annotations.Priority)
 
-	m, err := ToMCP(b)
+	m, err := FromBlock(b)
 	require.NoError(t, err)
 	assert.Equal(t, float64(float32(0.1)), m.(*mcp.TextContent).Annotations.Priority)
 	assert.NotEqual(t, 0.1, m.(*mcp.TextContent).Annotations.Priority)
 
 	// A value too small for float32 becomes a present 0.
-	b, err = FromMCP(&mcp.TextContent{Annotations: &mcp.Annotations{Priority: 1e-50}})
+	b, err = ToBlock(&mcp.TextContent{Annotations: &mcp.Annotations{Priority: 1e-50}})
 	require.NoError(t, err)
-	assert.Equal(t, ptr(float32(0)), b.(*Text).Annotations.Priority)
+	assert.Equal(t, ptr(float32(0)), b.(*mcpcontent.Text).Annotations.Priority)
 }
 
 // A go-sdk blob wins over empty text; nil Blob means the text form.
-func TestFromMCPContentsForm(t *testing.T) {
-	b, err := FromMCP(&mcp.EmbeddedResource{Resource: &mcp.ResourceContents{URI: "u", Blob: []byte("hi")}})
+func TestToBlockContentsForm(t *testing.T) {
+	b, err := ToBlock(&mcp.EmbeddedResource{Resource: &mcp.ResourceContents{URI: "u", Blob: []byte("hi")}})
 	require.NoError(t, err)
-	assert.Equal(t, &BlobResourceContents{URI: "u", Blob: "aGk="}, b.(*EmbeddedResource).Resource)
+	assert.Equal(t, &mcpcontent.BlobResourceContents{URI: "u", Blob: "aGk="}, b.(*mcpcontent.EmbeddedResource).Resource)
 
-	b, err = FromMCP(&mcp.EmbeddedResource{Resource: &mcp.ResourceContents{URI: "u"}})
+	b, err = ToBlock(&mcp.EmbeddedResource{Resource: &mcp.ResourceContents{URI: "u"}})
 	require.NoError(t, err)
-	assert.Equal(t, &TextResourceContents{URI: "u"}, b.(*EmbeddedResource).Resource)
+	assert.Equal(t, &mcpcontent.TextResourceContents{URI: "u"}, b.(*mcpcontent.EmbeddedResource).Resource)
 }
 
 // The converted values share no memory with their source.
 func TestNoAliasing(t *testing.T) {
-	in := &ResourceLink{URI: "u", Name: "n", Icons: []Icon{{Src: "s", Sizes: []string{"1x1"}}}}
-	m, err := ToMCP(in)
+	in := &mcpcontent.ResourceLink{URI: "u", Name: "n", Icons: []mcpcontent.Icon{{Src: "s", Sizes: []string{"1x1"}}}}
+	m, err := FromBlock(in)
 	require.NoError(t, err)
 	m.(*mcp.ResourceLink).Icons[0].Sizes[0] = "changed"
 	assert.Equal(t, "1x1", in.Icons[0].Sizes[0])
 
 	src := &mcp.ResourceLink{URI: "u", Name: "n", Icons: []mcp.Icon{{Source: "s", Sizes: []string{"1x1"}}}}
-	b, err := FromMCP(src)
+	b, err := ToBlock(src)
 	require.NoError(t, err)
-	b.(*ResourceLink).Icons[0].Sizes[0] = "changed"
+	b.(*mcpcontent.ResourceLink).Icons[0].Sizes[0] = "changed"
 	assert.Equal(t, "1x1", src.Icons[0].Sizes[0])
 }
 
 // secret appears in the inputs of error cases; no message may quote it.
 const secret = "SECRET"
 
-func TestToMCPErrors(t *testing.T) {
+func TestFromBlockErrors(t *testing.T) {
 	tests := []struct {
 		name  string
-		in    Block
+		in    mcpcontent.Block
 		err   error
 		block string
 		field string
 	}{
-		{"nil block", nil, ErrNilBlock, "", ""},
-		{"nil text", (*Text)(nil), ErrNilBlock, "text", ""},
-		{"nil image", (*Image)(nil), ErrNilBlock, "image", ""},
-		{"nil audio", (*Audio)(nil), ErrNilBlock, "audio", ""},
-		{"nil link", (*ResourceLink)(nil), ErrNilBlock, "resource_link", ""},
-		{"nil embedded", (*EmbeddedResource)(nil), ErrNilBlock, "resource", ""},
-		{"nil resource", &EmbeddedResource{}, ErrNilBlock, "resource", "resource"},
-		{"nil text contents", &EmbeddedResource{Resource: (*TextResourceContents)(nil)}, ErrNilBlock, "resource", "resource"},
-		{"nil blob contents", &EmbeddedResource{Resource: (*BlobResourceContents)(nil)}, ErrNilBlock, "resource", "resource"},
-		{"image bad base64", &Image{Data: secret + "!", MIMEType: "image/png"}, ErrInvalidBase64, "image", "data"},
-		{"image missing padding", &Image{Data: "AAE", MIMEType: "image/png"}, ErrInvalidBase64, "image", "data"},
-		{"image url-safe alphabet", &Image{Data: "-_-_", MIMEType: "image/png"}, ErrInvalidBase64, "image", "data"},
-		{"audio bad base64", &Audio{Data: secret, MIMEType: "audio/wav"}, ErrInvalidBase64, "audio", "data"},
-		{"blob bad base64", &EmbeddedResource{Resource: &BlobResourceContents{URI: "u", Blob: secret + "="}}, ErrInvalidBase64, "resource", "resource.blob"},
-		{"size too large", &ResourceLink{URI: "u", Name: "n", Size: ptr(uint64(math.MaxInt64) + 1)}, ErrOutOfRange, "resource_link", "size"},
-		{"unknown role", &Text{Annotations: &Annotations{Audience: []Role{RoleUser, secret}}}, ErrUnknownRole, "text", "annotations.audience[1]"},
-		{"unknown theme", &ResourceLink{URI: "u", Name: "n", Icons: []Icon{{Src: "s"}, {Src: "s", Theme: ptr(IconTheme(secret))}}}, ErrUnknownTheme, "resource_link", "icons[1].theme"},
-		{"empty theme", &ResourceLink{URI: "u", Name: "n", Icons: []Icon{{Src: "s", Theme: ptr(IconTheme(""))}}}, ErrUnknownTheme, "resource_link", "icons[0].theme"},
+		{"nil block", nil, mcpcontent.ErrNilBlock, "", ""},
+		{"nil text", (*mcpcontent.Text)(nil), mcpcontent.ErrNilBlock, "text", ""},
+		{"nil image", (*mcpcontent.Image)(nil), mcpcontent.ErrNilBlock, "image", ""},
+		{"nil audio", (*mcpcontent.Audio)(nil), mcpcontent.ErrNilBlock, "audio", ""},
+		{"nil link", (*mcpcontent.ResourceLink)(nil), mcpcontent.ErrNilBlock, "resource_link", ""},
+		{"nil embedded", (*mcpcontent.EmbeddedResource)(nil), mcpcontent.ErrNilBlock, "resource", ""},
+		{"nil resource", &mcpcontent.EmbeddedResource{}, mcpcontent.ErrNilBlock, "resource", "resource"},
+		{"nil text contents", &mcpcontent.EmbeddedResource{Resource: (*mcpcontent.TextResourceContents)(nil)}, mcpcontent.ErrNilBlock, "resource", "resource"},
+		{"nil blob contents", &mcpcontent.EmbeddedResource{Resource: (*mcpcontent.BlobResourceContents)(nil)}, mcpcontent.ErrNilBlock, "resource", "resource"},
+		{"image bad base64", &mcpcontent.Image{Data: secret + "!", MIMEType: "image/png"}, ErrInvalidBase64, "image", "data"},
+		{"image missing padding", &mcpcontent.Image{Data: "AAE", MIMEType: "image/png"}, ErrInvalidBase64, "image", "data"},
+		{"image url-safe alphabet", &mcpcontent.Image{Data: "-_-_", MIMEType: "image/png"}, ErrInvalidBase64, "image", "data"},
+		{"audio bad base64", &mcpcontent.Audio{Data: secret, MIMEType: "audio/wav"}, ErrInvalidBase64, "audio", "data"},
+		{"blob bad base64", &mcpcontent.EmbeddedResource{Resource: &mcpcontent.BlobResourceContents{URI: "u", Blob: secret + "="}}, ErrInvalidBase64, "resource", "resource.blob"},
+		{"size too large", &mcpcontent.ResourceLink{URI: "u", Name: "n", Size: ptr(uint64(math.MaxInt64) + 1)}, ErrOutOfRange, "resource_link", "size"},
+		{"unknown role", &mcpcontent.Text{Annotations: &mcpcontent.Annotations{Audience: []mcpcontent.Role{mcpcontent.RoleUser, secret}}}, ErrUnknownRole, "text", "annotations.audience[1]"},
+		{"unknown theme", &mcpcontent.ResourceLink{URI: "u", Name: "n", Icons: []mcpcontent.Icon{{Src: "s"}, {Src: "s", Theme: ptr(mcpcontent.IconTheme(secret))}}}, ErrUnknownTheme, "resource_link", "icons[1].theme"},
+		{"empty theme", &mcpcontent.ResourceLink{URI: "u", Name: "n", Icons: []mcpcontent.Icon{{Src: "s", Theme: ptr(mcpcontent.IconTheme(""))}}}, ErrUnknownTheme, "resource_link", "icons[0].theme"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := ToMCP(tc.in)
+			got, err := FromBlock(tc.in)
 			require.Error(t, err)
 			assert.Nil(t, got)
 			assert.ErrorIs(t, err, tc.err)
@@ -386,7 +387,7 @@ func TestToMCPErrors(t *testing.T) {
 	}
 }
 
-func TestFromMCPErrors(t *testing.T) {
+func TestToBlockErrors(t *testing.T) {
 	tests := []struct {
 		name  string
 		in    mcp.Content
@@ -394,13 +395,13 @@ func TestFromMCPErrors(t *testing.T) {
 		block string
 		field string
 	}{
-		{"nil content", nil, ErrNilBlock, "", ""},
-		{"nil text", (*mcp.TextContent)(nil), ErrNilBlock, "text", ""},
-		{"nil image", (*mcp.ImageContent)(nil), ErrNilBlock, "image", ""},
-		{"nil audio", (*mcp.AudioContent)(nil), ErrNilBlock, "audio", ""},
-		{"nil link", (*mcp.ResourceLink)(nil), ErrNilBlock, "resource_link", ""},
-		{"nil embedded", (*mcp.EmbeddedResource)(nil), ErrNilBlock, "resource", ""},
-		{"nil resource", &mcp.EmbeddedResource{}, ErrNilBlock, "resource", "resource"},
+		{"nil content", nil, mcpcontent.ErrNilBlock, "", ""},
+		{"nil text", (*mcp.TextContent)(nil), mcpcontent.ErrNilBlock, "text", ""},
+		{"nil image", (*mcp.ImageContent)(nil), mcpcontent.ErrNilBlock, "image", ""},
+		{"nil audio", (*mcp.AudioContent)(nil), mcpcontent.ErrNilBlock, "audio", ""},
+		{"nil link", (*mcp.ResourceLink)(nil), mcpcontent.ErrNilBlock, "resource_link", ""},
+		{"nil embedded", (*mcp.EmbeddedResource)(nil), mcpcontent.ErrNilBlock, "resource", ""},
+		{"nil resource", &mcp.EmbeddedResource{}, mcpcontent.ErrNilBlock, "resource", "resource"},
 		//lint:ignore SA1019 the deprecated sampling types are exactly what must be refused
 		{"tool use", &mcp.ToolUseContent{ID: secret, Name: secret}, ErrUnsupported, "*mcp.ToolUseContent", ""},
 		//lint:ignore SA1019 the deprecated sampling types are exactly what must be refused
@@ -421,7 +422,7 @@ func TestFromMCPErrors(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := FromMCP(tc.in)
+			got, err := ToBlock(tc.in)
 			require.Error(t, err)
 			assert.Nil(t, got)
 			assert.ErrorIs(t, err, tc.err)
@@ -434,7 +435,7 @@ func TestFromMCPErrors(t *testing.T) {
 	}
 }
 
-// A _meta that is not a JSON object cannot reach ToMCP: no wire.Object
+// A _meta that is not a JSON object cannot reach FromBlock: no wire.Object
 // holds one.
 func TestMetaIsAlwaysAnObject(t *testing.T) {
 	for _, in := range []string{`["` + secret + `"]`, `null`, `{"` + secret, `[]`, ``} {
@@ -447,7 +448,7 @@ func TestMetaIsAlwaysAnObject(t *testing.T) {
 
 // The first failing field is reported.
 func TestFirstErrorWins(t *testing.T) {
-	_, err := ToMCP(&Image{Data: "!", Annotations: &Annotations{Audience: []Role{secret}}})
+	_, err := FromBlock(&mcpcontent.Image{Data: "!", Annotations: &mcpcontent.Annotations{Audience: []mcpcontent.Role{secret}}})
 	var ce *ConvertError
 	require.ErrorAs(t, err, &ce)
 	assert.Equal(t, "data", ce.Field)
@@ -458,11 +459,11 @@ func TestConvertErrorMessage(t *testing.T) {
 		err  *ConvertError
 		want string
 	}{
-		{&ConvertError{Block: "image", Field: "data", Err: ErrInvalidBase64}, "mcpcontent: invalid base64 (image block, field data)"},
-		{&ConvertError{Block: "text", Err: ErrNilBlock}, "mcpcontent: nil block (text block)"},
-		{&ConvertError{Field: "size", Err: ErrOutOfRange}, "mcpcontent: number out of range (field size)"},
-		{&ConvertError{Err: ErrNilBlock}, "mcpcontent: nil block"},
-		{&ConvertError{}, "mcpcontent: conversion failed"},
+		{&ConvertError{Block: "image", Field: "data", Err: ErrInvalidBase64}, "mcpsdk: invalid base64 (image block, field data)"},
+		{&ConvertError{Block: "text", Err: mcpcontent.ErrNilBlock}, "mcpcontent: nil block (text block)"},
+		{&ConvertError{Field: "size", Err: ErrOutOfRange}, "mcpsdk: number out of range (field size)"},
+		{&ConvertError{Err: mcpcontent.ErrNilBlock}, "mcpcontent: nil block"},
+		{&ConvertError{}, "mcpsdk: conversion failed"},
 	}
 	for _, tc := range tests {
 		assert.Equal(t, tc.want, tc.err.Error())
@@ -474,12 +475,12 @@ func TestConvertErrorMessage(t *testing.T) {
 // go-sdk's JSON for a converted block decodes here. The bytes differ from
 // ours (go-sdk escapes <, > and &), so only the decoded value is compared.
 func TestInteropGoSDKEncodes(t *testing.T) {
-	in := &Text{Text: "a <b> & c", Meta: obj(t, `{"k":"v"}`), Annotations: &Annotations{Audience: []Role{RoleUser}, Priority: ptr(float32(0.25))}}
-	m, err := ToMCP(in)
+	in := &mcpcontent.Text{Text: "a <b> & c", Meta: obj(t, `{"k":"v"}`), Annotations: &mcpcontent.Annotations{Audience: []mcpcontent.Role{mcpcontent.RoleUser}, Priority: ptr(float32(0.25))}}
+	m, err := FromBlock(in)
 	require.NoError(t, err)
 	b, err := json.Marshal(m)
 	require.NoError(t, err)
-	got, err := DecodeBlock(b)
+	got, err := mcpcontent.DecodeBlock(b)
 	require.NoError(t, err)
 	assert.Equal(t, in, got)
 }
@@ -488,12 +489,12 @@ func TestInteropGoSDKEncodes(t *testing.T) {
 func TestInteropGoSDKDecodes(t *testing.T) {
 	for _, tc := range convertCases(t) {
 		t.Run(tc.name, func(t *testing.T) {
-			b, err := AppendBlock(nil, tc.block)
+			b, err := mcpcontent.AppendBlock(nil, tc.block)
 			require.NoError(t, err)
 			var res mcp.CallToolResult
 			require.NoError(t, json.Unmarshal([]byte(`{"content":[`+string(b)+`]}`), &res))
 			require.Len(t, res.Content, 1)
-			got, err := FromMCP(res.Content[0])
+			got, err := ToBlock(res.Content[0])
 			require.NoError(t, err)
 			assert.Equal(t, tc.block, got)
 		})

@@ -1,0 +1,18 @@
+package mcpcontent
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/diverge-network/diverge-sdk-go/wire"
+)
+
+func ptr[T any](v T) *T { return &v }
+
+func obj(t *testing.T, s string) wire.Object {
+	t.Helper()
+	o, err := wire.ParseObject([]byte(s))
+	require.NoError(t, err)
+	return o
+}
