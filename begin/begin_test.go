@@ -41,8 +41,8 @@ func TestChannelRequests(t *testing.T) {
 		req  ChannelRequest
 		wire string
 	}{
-		{Postgres{ConnID: [4]byte{9, 8, 7, 6}}, "\x00\x09\x08\x07\x06"},
-		{Info{}, "\x01"},
+		{&Postgres{ConnID: [4]byte{9, 8, 7, 6}}, "\x00\x09\x08\x07\x06"},
+		{&Info{}, "\x01"},
 		{&Enqueue{Key: "k", Content: []mcpcontent.Block{&mcpcontent.Text{Text: "hi"}}}, "\x02" + `{"key":"k","content":[{"type":"text","text":"hi"}]}`},
 		{&Dequeue{Key: "k"}, "\x03" + `{"key":"k"}`},
 		{&Secrets{Values: vals}, "\x04" + `{"token":"t"}`},
@@ -59,7 +59,7 @@ func TestChannelRequests(t *testing.T) {
 	// Bare Info ignores what follows its tag.
 	r, err := DecodeChannelRequest([]byte("\x01junk"))
 	require.NoError(t, err)
-	assert.Equal(t, Info{}, r)
+	assert.Equal(t, &Info{}, r)
 	// The variants convert to their packages' request types.
 	e := enqueue.Request(*tests[2].req.(*Enqueue))
 	assert.Equal(t, "k", e.Key)
@@ -103,8 +103,8 @@ func TestResponses(t *testing.T) {
 		{&Begun{}, "\x00{}"},
 		{&Begun{Dependencies: []wire.Object{obj(t, `{"name":"db"}`)}, Secrets: decl}, "\x00" + `{"dependencies":[{"name":"db"}],"secrets":{"r":"rotating"}}`},
 		{&Error{Message: "arguments refused"}, "\x01" + `{"message":"arguments refused"}`},
-		{Chunk{obj(t, `{"z":1,"_meta":{"seq":2}}`)}, "\x02" + `{"z":1,"_meta":{"seq":2}}`},
-		{Active{}, "\x03"},
+		{&Chunk{obj(t, `{"z":1,"_meta":{"seq":2}}`)}, "\x02" + `{"z":1,"_meta":{"seq":2}}`},
+		{&Active{}, "\x03"},
 		{&Inactive{Values: vals}, "\x04" + `{"r":{"n":3}}`},
 	}
 	for _, tt := range tests {
@@ -120,16 +120,16 @@ func TestResponses(t *testing.T) {
 	}
 	r, err := DecodeResponse([]byte("\x02{\"_meta\":{\"seq\":1},\"text\":\"hi\"}"))
 	require.NoError(t, err)
-	meta, ok := r.(Chunk).Meta()
+	meta, ok := r.(*Chunk).Meta()
 	require.True(t, ok)
 	assert.Equal(t, `{"seq":1}`, meta.String())
 	var into struct{ Text string }
-	require.NoError(t, r.(Chunk).Unmarshal(&into))
+	require.NoError(t, r.(*Chunk).Unmarshal(&into))
 	assert.Equal(t, "hi", into.Text)
 
 	r, err = DecodeResponse([]byte("\x03\x03"))
 	require.NoError(t, err, "the reference ignores bytes after a bare tag")
-	assert.Equal(t, Active{}, r)
+	assert.Equal(t, &Active{}, r)
 }
 
 func TestResponseErrors(t *testing.T) {

@@ -47,14 +47,14 @@ type Secrets struct {
 	Values secrets.Values
 }
 
-func (Postgres) isChannelRequest() {}
-func (Info) isChannelRequest()     {}
-func (*Enqueue) isChannelRequest() {}
-func (*Dequeue) isChannelRequest() {}
-func (*Secrets) isChannelRequest() {}
+func (*Postgres) isChannelRequest() {}
+func (*Info) isChannelRequest()     {}
+func (*Enqueue) isChannelRequest()  {}
+func (*Dequeue) isChannelRequest()  {}
+func (*Secrets) isChannelRequest()  {}
 
 // Tag is 1.
-func (Info) Tag() byte { return TagInfo }
+func (*Info) Tag() byte { return TagInfo }
 
 // Tag is 2.
 func (*Enqueue) Tag() byte { return TagEnqueue }
@@ -65,8 +65,14 @@ func (*Dequeue) Tag() byte { return TagDequeue }
 // Tag is 4.
 func (*Secrets) Tag() byte { return TagSecrets }
 
-// Encode appends the one byte 1.
-func (Info) Encode(dst []byte) ([]byte, error) { return append(dst, TagInfo), nil }
+// Encode appends the one byte 1. It fails, leaving dst as it was, with a
+// *wire.EncodeError for a nil i (wire.ErrNil).
+func (i *Info) Encode(dst []byte) ([]byte, error) {
+	if i == nil {
+		return dst, nilFrame()
+	}
+	return append(dst, TagInfo), nil
+}
 
 // Encode appends tag 2 and the enqueue request's JSON. It fails, leaving
 // dst as it was, with a *wire.EncodeError for a nil e (wire.ErrNil) and as
@@ -100,8 +106,8 @@ func (s *Secrets) Encode(dst []byte) ([]byte, error) {
 
 // AppendChannelRequest appends r's payload to dst, as r.Encode does, but
 // picks the variant with a type switch, so no dynamic call is made. A nil r,
-// or a nil pointer of any variant (*Info and *Postgres included), is a
-// *wire.EncodeError with wire.ErrNil, never a panic.
+// or a nil pointer of any variant, is a *wire.EncodeError with wire.ErrNil,
+// never a panic.
 func AppendChannelRequest(dst []byte, r ChannelRequest) ([]byte, error) {
 	switch v := r.(type) {
 	case *Enqueue:
@@ -110,19 +116,9 @@ func AppendChannelRequest(dst []byte, r ChannelRequest) ([]byte, error) {
 		return v.Encode(dst)
 	case *Secrets:
 		return v.Encode(dst)
-	case Info:
-		return append(dst, TagInfo), nil
-	case Postgres:
-		return v.Encode(dst)
 	case *Info:
-		if v == nil {
-			return dst, nilFrame()
-		}
-		return append(dst, TagInfo), nil
+		return v.Encode(dst)
 	case *Postgres:
-		if v == nil {
-			return dst, nilFrame()
-		}
 		return v.Encode(dst)
 	case nil:
 		return dst, nilFrame()
@@ -156,7 +152,7 @@ func DecodeChannelRequest(src []byte) (ChannelRequest, error) {
 		}
 		return p, nil
 	case TagInfo:
-		return Info{}, nil
+		return &Info{}, nil
 	case TagEnqueue:
 		var r enqueue.Request
 		if err := r.Decode(body); err != nil {

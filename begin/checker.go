@@ -244,7 +244,7 @@ func (c *Checker) Main(payload []byte) error {
 	case decodeErr != nil:
 		return c.fail(RuleMainDecode, ev, "%v", decodeErr)
 	}
-	if _, ok := resp.(Active); ok && len(payload) > 1 {
+	if _, ok := resp.(*Active); ok && len(payload) > 1 {
 		return c.fail(RuleActiveTrailingBytes, ev, "Active is the byte 3 and nothing else; %s", trailing(len(payload)-1))
 	}
 	if !c.started {
@@ -263,9 +263,9 @@ func (c *Checker) Main(payload []byte) error {
 	switch r := resp.(type) {
 	case *Begun:
 		return c.fail(RuleBegunOnce, ev, "a second Begun; Begun comes once")
-	case Active:
+	case *Active:
 		return c.active(ev)
-	case Chunk:
+	case *Chunk:
 		if !c.inLoop {
 			return c.fail(RuleChunkOutsideLoop, ev, "no loop is open (%s); a Chunk comes only between an Active and its Inactive", c.sinceLoop())
 		}
@@ -781,9 +781,9 @@ func responseName(r Response) string {
 		return "Begun"
 	case *Error:
 		return "Error"
-	case Chunk:
+	case *Chunk:
 		return "Chunk"
-	case Active:
+	case *Active:
 		return "Active"
 	case *Inactive:
 		return "Inactive"
@@ -797,9 +797,9 @@ func requestName(r ChannelRequest) string {
 
 func kindOf(r ChannelRequest) channelKind {
 	switch r.(type) {
-	case Postgres:
+	case *Postgres:
 		return kindPostgres
-	case Info:
+	case *Info:
 		return kindInfo
 	case *Enqueue:
 		return kindEnqueue

@@ -44,7 +44,12 @@ type Chunk struct {
 }
 
 // Meta returns the chunk's _meta member, if it has one.
-func (c Chunk) Meta() (wire.Raw, bool) { return c.Get("_meta") }
+func (c *Chunk) Meta() (wire.Raw, bool) {
+	if c == nil {
+		return wire.Raw{}, false
+	}
+	return c.Get("_meta")
+}
 
 // Active says a loop began (tag 3, and nothing after it): the agent's
 // server answered the loop's POST /run with 2xx.
@@ -59,8 +64,8 @@ type Inactive struct {
 
 func (*Begun) isResponse()    {}
 func (*Error) isResponse()    {}
-func (Chunk) isResponse()     {}
-func (Active) isResponse()    {}
+func (*Chunk) isResponse()    {}
+func (*Active) isResponse()   {}
 func (*Inactive) isResponse() {}
 
 // Tag is 0.
@@ -70,10 +75,10 @@ func (*Begun) Tag() byte { return TagBegun }
 func (*Error) Tag() byte { return TagError }
 
 // Tag is 2.
-func (Chunk) Tag() byte { return TagChunk }
+func (*Chunk) Tag() byte { return TagChunk }
 
 // Tag is 3.
-func (Active) Tag() byte { return TagActive }
+func (*Active) Tag() byte { return TagActive }
 
 // Tag is 4.
 func (*Inactive) Tag() byte { return TagInactive }
@@ -98,17 +103,27 @@ func (e *Error) Encode(dst []byte) ([]byte, error) {
 	return encodeAfter(dst, TagError, protoerr.Error(*e).Encode)
 }
 
-// Encode appends tag 2 and the chunk's JSON, as held. It fails only for the
-// zero Chunk (a *wire.EncodeError, wire.ErrNoValue).
-func (c Chunk) Encode(dst []byte) ([]byte, error) {
+// Encode appends tag 2 and the chunk's JSON, as held. It fails, leaving dst
+// as it was, with a *wire.EncodeError for a nil c (wire.ErrNil) and for the
+// zero Chunk (wire.ErrNoValue).
+func (c *Chunk) Encode(dst []byte) ([]byte, error) {
+	if c == nil {
+		return dst, nilFrame()
+	}
 	if c.IsZero() {
 		return dst, &wire.EncodeError{Err: wire.ErrNoValue}
 	}
 	return AppendChunk(dst, c.Bytes()), nil
 }
 
-// Encode appends the one byte 3.
-func (Active) Encode(dst []byte) ([]byte, error) { return AppendActive(dst), nil }
+// Encode appends the one byte 3. It fails, leaving dst as it was, with a
+// *wire.EncodeError for a nil a (wire.ErrNil).
+func (a *Active) Encode(dst []byte) ([]byte, error) {
+	if a == nil {
+		return dst, nilFrame()
+	}
+	return AppendActive(dst), nil
+}
 
 // Encode appends tag 4 and the values' JSON. It fails, leaving dst as it
 // was, with a *wire.EncodeError for a nil i (wire.ErrNil) and as
@@ -123,13 +138,16 @@ func (i *Inactive) Encode(dst []byte) ([]byte, error) {
 // AppendResponse appends r's payload to dst, as r.Encode does, but picks
 // the variant with a type switch: a proxy writing a stream of frames pays no
 // dynamic call, and Active and Chunk, the frames it writes most, inline. A
-// nil r, or a nil pointer of any variant (*Chunk and *Active included), is a
-// *wire.EncodeError with wire.ErrNil, never a panic.
+// nil r, or a nil pointer of any variant, is a *wire.EncodeError with
+// wire.ErrNil, never a panic.
 func AppendResponse(dst []byte, r Response) ([]byte, error) {
 	switch v := r.(type) {
-	case Active:
+	case *Active:
+		if v == nil {
+			return dst, nilFrame()
+		}
 		return AppendActive(dst), nil
-	case Chunk:
+	case *Chunk:
 		return v.Encode(dst)
 	case *Inactive:
 		return v.Encode(dst)
@@ -137,16 +155,6 @@ func AppendResponse(dst []byte, r Response) ([]byte, error) {
 		return v.Encode(dst)
 	case *Error:
 		return v.Encode(dst)
-	case *Chunk:
-		if v == nil {
-			return dst, nilFrame()
-		}
-		return v.Encode(dst)
-	case *Active:
-		if v == nil {
-			return dst, nilFrame()
-		}
-		return AppendActive(dst), nil
 	case nil:
 		return dst, nilFrame()
 	}
@@ -198,9 +206,9 @@ func DecodeResponse(src []byte) (Response, error) {
 		if err != nil {
 			return nil, wire.BodyError(ResponseVariantChunk, tag, err)
 		}
-		return Chunk{o}, nil
+		return &Chunk{o}, nil
 	case TagActive:
-		return Active{}, nil
+		return &Active{}, nil
 	case TagInactive:
 		i := &Inactive{}
 		if err := i.Values.Decode(body); err != nil {

@@ -82,7 +82,7 @@ var All = []Scope{
 	{
 		Name:   "postgres.request",
 		Decode: func(b []byte) (any, error) { return begin.DecodePostgres(b) },
-		Encode: func(dst []byte, v any) ([]byte, error) { return v.(begin.Postgres).AppendConnID(dst), nil },
+		Encode: func(dst []byte, v any) ([]byte, error) { return v.(*begin.Postgres).AppendConnID(dst), nil },
 		Ops:    postgresOps,
 	},
 	typed[protoerr.Error]("errors.error"),

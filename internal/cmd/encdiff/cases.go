@@ -327,7 +327,7 @@ func (g *gen) channelRequest() (begin.ChannelRequest, begin.ChannelRequest) {
 	case 0:
 		return g.postgres(), nil
 	case 1:
-		return begin.Info{}, nil
+		return &begin.Info{}, nil
 	case 2:
 		r, fixed := g.enqueueRequest()
 		if g.plant("", errNil) {
@@ -358,13 +358,13 @@ func (g *gen) response() begin.Response {
 		e := g.protoErr("message")
 		return (*begin.Error)(&e)
 	case 2:
-		c := begin.Chunk{Object: g.object("", 0)}
+		c := &begin.Chunk{Object: g.object("", 0)}
 		if g.plant("", errNoValue) {
-			c = begin.Chunk{}
+			c = &begin.Chunk{}
 		}
 		return c
 	case 3:
-		return begin.Active{}
+		return &begin.Active{}
 	}
 	if g.plant("", errNil) {
 		return (*begin.Inactive)(nil)
