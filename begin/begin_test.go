@@ -69,21 +69,21 @@ func TestChannelRequests(t *testing.T) {
 func TestChannelRequestErrors(t *testing.T) {
 	tests := []struct {
 		in      string
-		variant ChannelRequestVariant
+		variant ChannelRequestErrorKind
 	}{
-		{"", ChannelRequestVariantEmpty},
-		{"\x05", ChannelRequestVariantUnknownTag},
-		{"\x00\x01\x02\x03", ChannelRequestVariantPostgres},
-		{"\x00\x01\x02\x03\x04\x05", ChannelRequestVariantPostgres},
-		{"\x02{\"content\":[]}", ChannelRequestVariantEnqueue},
-		{"\x03{}", ChannelRequestVariantDequeue},
-		{"\x04\"x\"", ChannelRequestVariantSecrets},
+		{"", ChannelRequestErrorKindEmpty},
+		{"\x05", ChannelRequestErrorKindUnknownTag},
+		{"\x00\x01\x02\x03", ChannelRequestErrorKindPostgres},
+		{"\x00\x01\x02\x03\x04\x05", ChannelRequestErrorKindPostgres},
+		{"\x02{\"content\":[]}", ChannelRequestErrorKindEnqueue},
+		{"\x03{}", ChannelRequestErrorKindDequeue},
+		{"\x04\"x\"", ChannelRequestErrorKindSecrets},
 	}
 	for _, tt := range tests {
 		_, err := DecodeChannelRequest([]byte(tt.in))
 		var fe *ChannelRequestError
 		require.ErrorAs(t, err, &fe, "%q", tt.in)
-		assert.Equal(t, tt.variant, fe.Variant, "%q: %v", tt.in, err)
+		assert.Equal(t, tt.variant, fe.Kind, "%q: %v", tt.in, err)
 	}
 	_, err := DecodeChannelRequest([]byte("\x00\x01"))
 	var pe *PostgresError
@@ -135,23 +135,23 @@ func TestResponses(t *testing.T) {
 func TestResponseErrors(t *testing.T) {
 	tests := []struct {
 		in      string
-		variant ResponseVariant
+		variant ResponseErrorKind
 	}{
-		{"", ResponseVariantEmpty},
-		{"\x05", ResponseVariantUnknownTag},
-		{"\x00", ResponseVariantBegun},
-		{"\x00{\"secrets\":{\"a\":\"always\"}}", ResponseVariantBegun},
-		{"\x01{}", ResponseVariantError},
-		{"\x02{}{}", ResponseVariantChunk},
-		{"\x02[]", ResponseVariantChunk},
-		{"\x04", ResponseVariantInactive},
-		{"\x041", ResponseVariantInactive},
+		{"", ResponseErrorKindEmpty},
+		{"\x05", ResponseErrorKindUnknownTag},
+		{"\x00", ResponseErrorKindBegun},
+		{"\x00{\"secrets\":{\"a\":\"always\"}}", ResponseErrorKindBegun},
+		{"\x01{}", ResponseErrorKindError},
+		{"\x02{}{}", ResponseErrorKindChunk},
+		{"\x02[]", ResponseErrorKindChunk},
+		{"\x04", ResponseErrorKindInactive},
+		{"\x041", ResponseErrorKindInactive},
 	}
 	for _, tt := range tests {
 		_, err := DecodeResponse([]byte(tt.in))
 		var fe *ResponseError
 		require.ErrorAs(t, err, &fe, "%q", tt.in)
-		assert.Equal(t, tt.variant, fe.Variant, "%q: %v", tt.in, err)
+		assert.Equal(t, tt.variant, fe.Kind, "%q: %v", tt.in, err)
 	}
 }
 

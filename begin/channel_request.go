@@ -140,7 +140,7 @@ func encodeAfter(dst []byte, tag byte, encode func([]byte) ([]byte, error)) ([]b
 // bare Info tag are ignored. The request may alias src. A failure is a
 // *ChannelRequestError.
 func DecodeChannelRequest(src []byte) (ChannelRequest, error) {
-	tag, body, err := wire.SplitFrame[ChannelRequestVariant](src)
+	tag, body, err := wire.SplitFrame[ChannelRequestErrorKind](src)
 	if err != nil {
 		return nil, err
 	}
@@ -148,7 +148,7 @@ func DecodeChannelRequest(src []byte) (ChannelRequest, error) {
 	case TagPostgres:
 		p, err := DecodePostgres(body)
 		if err != nil {
-			return nil, wire.BodyError(ChannelRequestVariantPostgres, tag, err)
+			return nil, wire.BodyError(ChannelRequestErrorKindPostgres, tag, err)
 		}
 		return p, nil
 	case TagInfo:
@@ -156,47 +156,46 @@ func DecodeChannelRequest(src []byte) (ChannelRequest, error) {
 	case TagEnqueue:
 		var r enqueue.Request
 		if err := r.Decode(body); err != nil {
-			return nil, wire.BodyError(ChannelRequestVariantEnqueue, tag, err)
+			return nil, wire.BodyError(ChannelRequestErrorKindEnqueue, tag, err)
 		}
 		return (*Enqueue)(&r), nil
 	case TagDequeue:
 		var r dequeue.Request
 		if err := r.Decode(body); err != nil {
-			return nil, wire.BodyError(ChannelRequestVariantDequeue, tag, err)
+			return nil, wire.BodyError(ChannelRequestErrorKindDequeue, tag, err)
 		}
 		return (*Dequeue)(&r), nil
 	case TagSecrets:
 		s := &Secrets{}
 		if err := s.Values.Decode(body); err != nil {
-			return nil, wire.BodyError(ChannelRequestVariantSecrets, tag, err)
+			return nil, wire.BodyError(ChannelRequestErrorKindSecrets, tag, err)
 		}
 		return s, nil
 	}
-	return nil, wire.UnknownTag[ChannelRequestVariant](tag)
+	return nil, wire.UnknownTag[ChannelRequestErrorKind](tag)
 }
 
-// ChannelRequestVariant is one way a channel request fails to decode, one
-// per variant of the Rust FrameError.
-type ChannelRequestVariant uint8
+// ChannelRequestErrorKind is one way a channel request fails to decode.
+type ChannelRequestErrorKind uint8
 
 const (
-	ChannelRequestVariantEmpty      ChannelRequestVariant = wire.VariantEmpty      // no bytes, not even a tag
-	ChannelRequestVariantUnknownTag ChannelRequestVariant = wire.VariantUnknownTag // a tag above 4
-	ChannelRequestVariantPostgres   ChannelRequestVariant = 2                      // the connection id was not four bytes
-	ChannelRequestVariantEnqueue    ChannelRequestVariant = 3                      // the enqueue request did not parse
-	ChannelRequestVariantDequeue    ChannelRequestVariant = 4                      // the dequeue request did not parse
-	ChannelRequestVariantSecrets    ChannelRequestVariant = 5                      // the values did not parse
+	ChannelRequestErrorKindEmpty      ChannelRequestErrorKind = wire.ErrorKindEmpty      // no bytes, not even a tag
+	ChannelRequestErrorKindUnknownTag ChannelRequestErrorKind = wire.ErrorKindUnknownTag // a tag above 4
+	ChannelRequestErrorKindPostgres   ChannelRequestErrorKind = 2                        // the connection id was not four bytes
+	ChannelRequestErrorKindEnqueue    ChannelRequestErrorKind = 3                        // the enqueue request did not parse
+	ChannelRequestErrorKindDequeue    ChannelRequestErrorKind = 4                        // the dequeue request did not parse
+	ChannelRequestErrorKindSecrets    ChannelRequestErrorKind = 5                        // the values did not parse
 )
 
 // String is the snake_case name, as the wire and the tools print it.
-func (v ChannelRequestVariant) String() string {
-	return wire.VariantName(v, []string{"empty", "unknown_tag", "postgres", "enqueue", "dequeue", "secrets"})
+func (v ChannelRequestErrorKind) String() string {
+	return wire.EnumName(v, []string{"empty", "unknown_tag", "postgres", "enqueue", "dequeue", "secrets"})
 }
 
 // Frame names the frame in messages.
-func (ChannelRequestVariant) Frame() string { return "agents begin channel request" }
+func (ChannelRequestErrorKind) Frame() string { return "agents begin channel request" }
 
 // ChannelRequestError is a channel request that could not be read. Its Err
 // is wire.ErrEmpty, a *wire.UnknownTagError, a *PostgresError or a
 // *wire.JSONError.
-type ChannelRequestError = wire.FrameError[ChannelRequestVariant]
+type ChannelRequestError = wire.FrameError[ChannelRequestErrorKind]

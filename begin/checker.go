@@ -560,7 +560,7 @@ func (c *Checker) answer(id string, st *channelState, payload []byte) error {
 }
 
 // fate takes the answer of an Enqueue channel.
-func (c *Checker) fate(id string, st *channelState, ev Event, fate enqueue.Fate) error {
+func (c *Checker) fate(id string, st *channelState, ev Event, fate enqueue.Outcome) error {
 	ks := c.keys[st.key]
 	delete(ks.waiting, id)
 	defer c.dropIdle(st.key, ks)
@@ -687,7 +687,7 @@ func (c *Checker) dequeued(id string, st *channelState, ev Event, outcome dequeu
 type answerInfo struct {
 	variant string
 	fed     bool
-	fate    enqueue.Fate
+	fate    enqueue.Outcome
 	outcome dequeue.Outcome
 	isError bool   // the answer is the family's error
 	message string // the error's message
@@ -703,8 +703,8 @@ func decodeAnswer(k channelKind, payload []byte) (answerInfo, error) {
 		if err := r.Decode(payload); err != nil {
 			return a, err
 		}
-		a.variant, a.fate = capitalize(r.Fate.String()), r.Fate
-		a.isError, a.message = r.Fate == enqueue.Refused, r.Error.Message
+		a.variant, a.fate = capitalize(r.Outcome.String()), r.Outcome
+		a.isError, a.message = r.Outcome == enqueue.Refused, r.Error.Message
 	case kindDequeue:
 		var r dequeue.Response
 		if err := r.Decode(payload); err != nil {
@@ -717,7 +717,7 @@ func decodeAnswer(k channelKind, payload []byte) (answerInfo, error) {
 		if err := r.Decode(payload); err != nil {
 			return a, err
 		}
-		a.variant, a.fed = capitalize(r.Outcome.String()), secrets.SettleFeed(&r).Opens()
+		a.variant, a.fed = capitalize(r.Outcome.String()), r.Outcome.Opens()
 		a.isError, a.message = !a.fed, r.Error.Message
 	}
 	return a, nil

@@ -184,7 +184,7 @@ func AppendInactive(dst, values []byte) []byte { return wire.AppendTagged(dst, T
 // Active tag are ignored (the reference ignores them; a sequence checker may
 // not). The response may alias src. A failure is a *ResponseError.
 func DecodeResponse(src []byte) (Response, error) {
-	tag, body, err := wire.SplitFrame[ResponseVariant](src)
+	tag, body, err := wire.SplitFrame[ResponseErrorKind](src)
 	if err != nil {
 		return nil, err
 	}
@@ -192,19 +192,19 @@ func DecodeResponse(src []byte) (Response, error) {
 	case TagBegun:
 		b := &Begun{}
 		if err := (*Registered)(b).Decode(body); err != nil {
-			return nil, wire.BodyError(ResponseVariantBegun, tag, err)
+			return nil, wire.BodyError(ResponseErrorKindBegun, tag, err)
 		}
 		return b, nil
 	case TagError:
 		var e protoerr.Error
 		if err := e.Decode(body); err != nil {
-			return nil, wire.BodyError(ResponseVariantError, tag, err)
+			return nil, wire.BodyError(ResponseErrorKindError, tag, err)
 		}
 		return (*Error)(&e), nil
 	case TagChunk:
 		o, err := wire.ParseObject(body)
 		if err != nil {
-			return nil, wire.BodyError(ResponseVariantChunk, tag, err)
+			return nil, wire.BodyError(ResponseErrorKindChunk, tag, err)
 		}
 		return &Chunk{o}, nil
 	case TagActive:
@@ -212,34 +212,33 @@ func DecodeResponse(src []byte) (Response, error) {
 	case TagInactive:
 		i := &Inactive{}
 		if err := i.Values.Decode(body); err != nil {
-			return nil, wire.BodyError(ResponseVariantInactive, tag, err)
+			return nil, wire.BodyError(ResponseErrorKindInactive, tag, err)
 		}
 		return i, nil
 	}
-	return nil, wire.UnknownTag[ResponseVariant](tag)
+	return nil, wire.UnknownTag[ResponseErrorKind](tag)
 }
 
-// ResponseVariant is one way a response payload fails to decode, one per
-// variant of the Rust FrameError.
-type ResponseVariant uint8
+// ResponseErrorKind is one way a response payload fails to decode.
+type ResponseErrorKind uint8
 
 const (
-	ResponseVariantEmpty      ResponseVariant = wire.VariantEmpty      // no bytes, not even a tag
-	ResponseVariantUnknownTag ResponseVariant = wire.VariantUnknownTag // a tag above 4
-	ResponseVariantBegun      ResponseVariant = 2                      // the registration did not parse
-	ResponseVariantError      ResponseVariant = 3                      // the error did not parse
-	ResponseVariantChunk      ResponseVariant = 4                      // the chunk did not parse
-	ResponseVariantInactive   ResponseVariant = 5                      // the rotating secrets did not parse
+	ResponseErrorKindEmpty      ResponseErrorKind = wire.ErrorKindEmpty      // no bytes, not even a tag
+	ResponseErrorKindUnknownTag ResponseErrorKind = wire.ErrorKindUnknownTag // a tag above 4
+	ResponseErrorKindBegun      ResponseErrorKind = 2                        // the registration did not parse
+	ResponseErrorKindError      ResponseErrorKind = 3                        // the error did not parse
+	ResponseErrorKindChunk      ResponseErrorKind = 4                        // the chunk did not parse
+	ResponseErrorKindInactive   ResponseErrorKind = 5                        // the rotating secrets did not parse
 )
 
 // String is the snake_case name, as the wire and the tools print it.
-func (v ResponseVariant) String() string {
-	return wire.VariantName(v, []string{"empty", "unknown_tag", "begun", "error", "chunk", "inactive"})
+func (v ResponseErrorKind) String() string {
+	return wire.EnumName(v, []string{"empty", "unknown_tag", "begun", "error", "chunk", "inactive"})
 }
 
 // Frame names the frame in messages.
-func (ResponseVariant) Frame() string { return "agents begin response" }
+func (ResponseErrorKind) Frame() string { return "agents begin response" }
 
 // ResponseError is a response payload that could not be read. Its Err is
 // wire.ErrEmpty, a *wire.UnknownTagError or a *wire.JSONError.
-type ResponseError = wire.FrameError[ResponseVariant]
+type ResponseError = wire.FrameError[ResponseErrorKind]

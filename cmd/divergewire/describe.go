@@ -63,9 +63,9 @@ func describe(v any, payload []byte, show bool) (string, []string) {
 
 	// the answers
 	case *enqueue.Response:
-		return answerFrame(&p, payload, v.Fate.String(), v.Fate == enqueue.Refused, v.Error), p
+		return answerFrame(&p, payload, v.Outcome.String(), v.Outcome == enqueue.Refused, v.Error), p
 	case *legacy.Response:
-		return answerFrame(&p, payload, v.Fate.String(), v.Fate == legacy.Failed, v.Error), p
+		return answerFrame(&p, payload, v.Outcome.String(), v.Outcome == legacy.Failed, v.Error), p
 	case *dequeue.Response:
 		return answerFrame(&p, payload, v.Outcome.String(), v.Outcome == dequeue.Failed, v.Error), p
 	case *secrets.FeedResponse:
