@@ -43,8 +43,8 @@ func TestChannelRequests(t *testing.T) {
 	}{
 		{&Postgres{ConnID: [4]byte{9, 8, 7, 6}}, "\x00\x09\x08\x07\x06"},
 		{&Info{}, "\x01"},
-		{&Enqueue{Key: "k", Content: []mcpcontent.Block{&mcpcontent.Text{Text: "hi"}}}, "\x02" + `{"key":"k","content":[{"type":"text","text":"hi"}]}`},
-		{&Dequeue{Key: "k"}, "\x03" + `{"key":"k"}`},
+		{&Enqueue{Request: enqueue.Request{Key: "k", Content: []mcpcontent.Block{&mcpcontent.Text{Text: "hi"}}}}, "\x02" + `{"key":"k","content":[{"type":"text","text":"hi"}]}`},
+		{&Dequeue{Request: dequeue.Request{Key: "k"}}, "\x03" + `{"key":"k"}`},
 		{&Secrets{Values: vals}, "\x04" + `{"token":"t"}`},
 	}
 	for _, tt := range tests {
@@ -61,9 +61,9 @@ func TestChannelRequests(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, &Info{}, r)
 	// The variants convert to their packages' request types.
-	e := enqueue.Request(*tests[2].req.(*Enqueue))
+	e := tests[2].req.(*Enqueue).Request
 	assert.Equal(t, "k", e.Key)
-	_ = dequeue.Request(*tests[3].req.(*Dequeue))
+	_ = tests[3].req.(*Dequeue).Request
 }
 
 func TestChannelRequestErrors(t *testing.T) {

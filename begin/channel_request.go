@@ -26,23 +26,45 @@ type ChannelRequest interface {
 	isChannelRequest()
 }
 
-// Info asks what the arguments may be (tag 1, bare). The proxy answers with
-// the image's DIVERGE.md, parsed, or that it has none; that answer is not
-// part of this package.
+// Info asks what the arguments may be (tag 1, bare): encode &begin.Info{}.
+// The proxy answers with the image's DIVERGE.md, parsed, or that it has
+// none; that answer is not part of this package.
 type Info struct{}
 
 // Enqueue sends a message to the agent (tag 2); answered once by an
 // enqueue.Response, then the finish.
-type Enqueue enqueue.Request
+//
+// A provider builds one around the request and encodes it, tag first:
+//
+//	req := &begin.Enqueue{Request: enqueue.Request{Key: "k", Content: blocks}}
+//	payload, err := req.Encode(nil)
+//
+// A proxy that decoded one hands its Request to the queue:
+// q.Enqueue(ctx, r.Request).
+type Enqueue struct {
+	Request enqueue.Request // the message: its key and its content blocks
+}
 
 // Dequeue withdraws every message still waiting under a key (tag 3);
 // answered once by a dequeue.Response, then the finish. Each message it
 // withdraws is also answered Dequeued on its own channel.
-type Dequeue dequeue.Request
+//
+// A provider builds and encodes one as
+//
+//	payload, err := (&begin.Dequeue{Request: dequeue.Request{Key: "k"}}).Encode(nil)
+//
+// and a proxy that decoded one reads the key as r.Request.Key.
+type Dequeue struct {
+	Request dequeue.Request // the key to withdraw
+}
 
 // Secrets feeds the program its secrets' values (tag 4): every declared
 // name to its value. Answered once by a secrets.FeedResponse, then the
 // finish; a Fed opens the gate deliveries wait behind.
+//
+// A provider fills Values (see secrets.Values) and encodes it, tag first:
+//
+//	payload, err := (&begin.Secrets{Values: values}).Encode(nil)
 type Secrets struct {
 	Values secrets.Values
 }
@@ -81,7 +103,7 @@ func (e *Enqueue) Encode(dst []byte) ([]byte, error) {
 	if e == nil {
 		return dst, nilFrame()
 	}
-	return encodeAfter(dst, TagEnqueue, (*enqueue.Request)(e).Encode)
+	return encodeAfter(dst, TagEnqueue, e.Request.Encode)
 }
 
 // Encode appends tag 3 and the dequeue request's JSON. It fails, leaving
@@ -91,7 +113,7 @@ func (q *Dequeue) Encode(dst []byte) ([]byte, error) {
 	if q == nil {
 		return dst, nilFrame()
 	}
-	return encodeAfter(dst, TagDequeue, (*dequeue.Request)(q).Encode)
+	return encodeAfter(dst, TagDequeue, q.Request.Encode)
 }
 
 // Encode appends tag 4 and the values' JSON. It fails, leaving dst as it
@@ -154,17 +176,17 @@ func DecodeChannelRequest(src []byte) (ChannelRequest, error) {
 	case TagInfo:
 		return &Info{}, nil
 	case TagEnqueue:
-		var r enqueue.Request
-		if err := r.Decode(body); err != nil {
+		e := &Enqueue{}
+		if err := e.Request.Decode(body); err != nil {
 			return nil, wire.BodyError(ChannelRequestErrorKindEnqueue, tag, err)
 		}
-		return (*Enqueue)(&r), nil
+		return e, nil
 	case TagDequeue:
-		var r dequeue.Request
-		if err := r.Decode(body); err != nil {
+		q := &Dequeue{}
+		if err := q.Request.Decode(body); err != nil {
 			return nil, wire.BodyError(ChannelRequestErrorKindDequeue, tag, err)
 		}
-		return (*Dequeue)(&r), nil
+		return q, nil
 	case TagSecrets:
 		s := &Secrets{}
 		if err := s.Values.Decode(body); err != nil {

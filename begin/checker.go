@@ -461,14 +461,14 @@ func (c *Checker) request(id string, payload []byte) error {
 			}
 			c.keepValues(r.Values)
 		case *Enqueue:
-			st.key = r.Key
+			st.key = r.Request.Key
 			st.loopsAtOpen, st.inLoopAtOpen = c.loops, c.inLoop
 			st.gatedAtOpen, st.fedsAtOpen = c.Gated(), c.feds
-			st.noContent = len(r.Content) == 0
-			c.key(r.Key).waiting[id] = st
+			st.noContent = len(r.Request.Content) == 0
+			c.key(r.Request.Key).waiting[id] = st
 		case *Dequeue:
-			st.key = r.Key
-			c.key(r.Key).pending[id] = st
+			st.key = r.Request.Key
+			c.key(r.Request.Key).pending[id] = st
 		}
 	}
 	if c.channels == nil {

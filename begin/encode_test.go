@@ -6,6 +6,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/diverge-network/diverge-sdk-go/dequeue"
+	"github.com/diverge-network/diverge-sdk-go/enqueue"
 	"github.com/diverge-network/diverge-sdk-go/internal/encodetest"
 	"github.com/diverge-network/diverge-sdk-go/mcpcontent"
 	"github.com/diverge-network/diverge-sdk-go/secrets"
@@ -127,11 +129,11 @@ func TestChannelRequestEncodeRefuses(t *testing.T) {
 		{"nil secrets", (*Secrets)(nil), "", wire.ErrNil},
 		{"nil info pointer", (*Info)(nil), "", wire.ErrNil},
 		{"nil postgres pointer", (*Postgres)(nil), "", wire.ErrNil},
-		{"enqueue key", &Enqueue{Key: encodetest.Marker + "\xff"}, "key", wire.ErrInvalidUTF8},
-		{"enqueue text", &Enqueue{Key: "k", Content: []mcpcontent.Block{&mcpcontent.Text{Text: "a"}, &mcpcontent.Text{Text: encodetest.Marker + "\xe2\x82"}}}, "content[1].text", wire.ErrInvalidUTF8},
-		{"enqueue typed nil block", &Enqueue{Key: "k", Content: []mcpcontent.Block{(*mcpcontent.Text)(nil)}}, "content[0]", wire.ErrNil},
-		{"enqueue unknown role", &Enqueue{Key: "k", Content: []mcpcontent.Block{&mcpcontent.Text{Annotations: &mcpcontent.Annotations{Audience: []mcpcontent.Role{"user", "bot"}}}}}, "content[0].annotations.audience[1]", wire.ErrUnknownValue},
-		{"dequeue key", &Dequeue{Key: encodetest.Marker + "\xed\xa0\x80"}, "key", wire.ErrInvalidUTF8},
+		{"enqueue key", &Enqueue{Request: enqueue.Request{Key: encodetest.Marker + "\xff"}}, "key", wire.ErrInvalidUTF8},
+		{"enqueue text", &Enqueue{Request: enqueue.Request{Key: "k", Content: []mcpcontent.Block{&mcpcontent.Text{Text: "a"}, &mcpcontent.Text{Text: encodetest.Marker + "\xe2\x82"}}}}, "content[1].text", wire.ErrInvalidUTF8},
+		{"enqueue typed nil block", &Enqueue{Request: enqueue.Request{Key: "k", Content: []mcpcontent.Block{(*mcpcontent.Text)(nil)}}}, "content[0]", wire.ErrNil},
+		{"enqueue unknown role", &Enqueue{Request: enqueue.Request{Key: "k", Content: []mcpcontent.Block{&mcpcontent.Text{Annotations: &mcpcontent.Annotations{Audience: []mcpcontent.Role{"user", "bot"}}}}}}, "content[0].annotations.audience[1]", wire.ErrUnknownValue},
+		{"dequeue key", &Dequeue{Request: dequeue.Request{Key: encodetest.Marker + "\xed\xa0\x80"}}, "key", wire.ErrInvalidUTF8},
 		{"secrets name", &Secrets{Values: badName}, "[name 1]", wire.ErrInvalidUTF8},
 		{"secrets zero value", &Secrets{Values: zeroValue}, `["token"]`, wire.ErrNoValue},
 	}
@@ -192,10 +194,10 @@ func TestEncodeRefusesTooDeep(t *testing.T) {
 		{"inactive value", func(d int) any { return &Inactive{Values: deepValues(d)} }, 126, `["k"]`},
 		{"secrets value", func(d int) any { return &Secrets{Values: deepValues(d)} }, 126, `["k"]`},
 		{"enqueue _meta", func(d int) any {
-			return &Enqueue{Key: "k", Content: []mcpcontent.Block{&mcpcontent.Text{Meta: encodetest.Object(t, d)}}}
+			return &Enqueue{Request: enqueue.Request{Key: "k", Content: []mcpcontent.Block{&mcpcontent.Text{Meta: encodetest.Object(t, d)}}}}
 		}, 124, "content[0]._meta"},
 		{"enqueue resource._meta", func(d int) any {
-			return &Enqueue{Key: "k", Content: []mcpcontent.Block{&mcpcontent.EmbeddedResource{Resource: &mcpcontent.TextResourceContents{Meta: encodetest.Object(t, d)}}}}
+			return &Enqueue{Request: enqueue.Request{Key: "k", Content: []mcpcontent.Block{&mcpcontent.EmbeddedResource{Resource: &mcpcontent.TextResourceContents{Meta: encodetest.Object(t, d)}}}}}
 		}, 123, "content[0].resource._meta"},
 		{"chunk", func(d int) any { return &Chunk{encodetest.Object(t, d)} }, wire.MaxDepth, ""},
 	}

@@ -50,7 +50,7 @@ func ExampleDecodeChannelRequest() {
 		panic(err)
 	}
 	if dq, ok := req.(*begin.Dequeue); ok {
-		fmt.Println("withdraw", dq.Key)
+		fmt.Println("withdraw", dq.Request.Key)
 	}
 	// Output: withdraw k-1
 }

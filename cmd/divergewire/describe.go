@@ -52,10 +52,10 @@ func describe(v any, payload []byte, show bool) (string, []string) {
 		bare(&p, payload)
 		return "Info", p
 	case *begin.Enqueue:
-		enqueueRequest(&p, (*enqueue.Request)(v))
+		enqueueRequest(&p, &v.Request)
 		return "Enqueue", p
 	case *begin.Dequeue:
-		p.add(1, "key: %s", strconv.Quote(v.Key))
+		p.add(1, "key: %s", strconv.Quote(v.Request.Key))
 		return "Dequeue", p
 	case *begin.Secrets:
 		values(&p, "secrets", v.Values, show)

@@ -343,12 +343,11 @@ func (g *gen) channelRequest() (begin.ChannelRequest, begin.ChannelRequest) {
 			return (*begin.Enqueue)(nil), nil
 		}
 		if fixed == nil {
-			return (*begin.Enqueue)(r), nil
+			return &begin.Enqueue{Request: *r}, nil
 		}
-		return (*begin.Enqueue)(r), (*begin.Enqueue)(fixed)
+		return &begin.Enqueue{Request: *r}, &begin.Enqueue{Request: *fixed}
 	case 3:
-		r := &dequeue.Request{Key: g.str("key")}
-		return (*begin.Dequeue)(r), nil
+		return &begin.Dequeue{Request: dequeue.Request{Key: g.str("key")}}, nil
 	}
 	if g.plant("", errNil) {
 		return (*begin.Secrets)(nil), nil
