@@ -103,7 +103,7 @@ type ErrorKind uint8
 const (
 	ErrorKindEmpty      ErrorKind = wire.ErrorKindEmpty      // no bytes, not even a tag
 	ErrorKindUnknownTag ErrorKind = wire.ErrorKindUnknownTag // a tag this revision does not know
-	ErrorKindBody       ErrorKind = 2                        // the error after the last tag did not parse
+	ErrorKindBody       ErrorKind = 2                        // the error after tag 2 did not parse
 )
 
 // String is the snake_case name, as the tools print it.
