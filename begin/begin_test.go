@@ -41,10 +41,10 @@ func TestChannelRequests(t *testing.T) {
 		req  ChannelRequest
 		wire string
 	}{
-		{Postgres{ConnID: [4]byte{9, 8, 7, 6}}, "\x00\x09\x08\x07\x06"},
-		{Info{}, "\x01"},
-		{&Enqueue{Key: "k", Content: []mcpcontent.Block{&mcpcontent.Text{Text: "hi"}}}, "\x02" + `{"key":"k","content":[{"type":"text","text":"hi"}]}`},
-		{&Dequeue{Key: "k"}, "\x03" + `{"key":"k"}`},
+		{&Postgres{ConnID: [4]byte{9, 8, 7, 6}}, "\x00\x09\x08\x07\x06"},
+		{&Info{}, "\x01"},
+		{&Enqueue{Request: enqueue.Request{Key: "k", Content: []mcpcontent.Block{&mcpcontent.Text{Text: "hi"}}}}, "\x02" + `{"key":"k","content":[{"type":"text","text":"hi"}]}`},
+		{&Dequeue{Request: dequeue.Request{Key: "k"}}, "\x03" + `{"key":"k"}`},
 		{&Secrets{Values: vals}, "\x04" + `{"token":"t"}`},
 	}
 	for _, tt := range tests {
@@ -59,31 +59,31 @@ func TestChannelRequests(t *testing.T) {
 	// Bare Info ignores what follows its tag.
 	r, err := DecodeChannelRequest([]byte("\x01junk"))
 	require.NoError(t, err)
-	assert.Equal(t, Info{}, r)
+	assert.Equal(t, &Info{}, r)
 	// The variants convert to their packages' request types.
-	e := enqueue.Request(*tests[2].req.(*Enqueue))
+	e := tests[2].req.(*Enqueue).Request
 	assert.Equal(t, "k", e.Key)
-	_ = dequeue.Request(*tests[3].req.(*Dequeue))
+	_ = tests[3].req.(*Dequeue).Request
 }
 
 func TestChannelRequestErrors(t *testing.T) {
 	tests := []struct {
 		in      string
-		variant ChannelRequestVariant
+		variant ChannelRequestErrorKind
 	}{
-		{"", ChannelRequestVariantEmpty},
-		{"\x05", ChannelRequestVariantUnknownTag},
-		{"\x00\x01\x02\x03", ChannelRequestVariantPostgres},
-		{"\x00\x01\x02\x03\x04\x05", ChannelRequestVariantPostgres},
-		{"\x02{\"content\":[]}", ChannelRequestVariantEnqueue},
-		{"\x03{}", ChannelRequestVariantDequeue},
-		{"\x04\"x\"", ChannelRequestVariantSecrets},
+		{"", ChannelRequestErrorKindEmpty},
+		{"\x05", ChannelRequestErrorKindUnknownTag},
+		{"\x00\x01\x02\x03", ChannelRequestErrorKindPostgres},
+		{"\x00\x01\x02\x03\x04\x05", ChannelRequestErrorKindPostgres},
+		{"\x02{\"content\":[]}", ChannelRequestErrorKindEnqueue},
+		{"\x03{}", ChannelRequestErrorKindDequeue},
+		{"\x04\"x\"", ChannelRequestErrorKindSecrets},
 	}
 	for _, tt := range tests {
 		_, err := DecodeChannelRequest([]byte(tt.in))
 		var fe *ChannelRequestError
 		require.ErrorAs(t, err, &fe, "%q", tt.in)
-		assert.Equal(t, tt.variant, fe.Variant, "%q: %v", tt.in, err)
+		assert.Equal(t, tt.variant, fe.Kind, "%q: %v", tt.in, err)
 	}
 	_, err := DecodeChannelRequest([]byte("\x00\x01"))
 	var pe *PostgresError
@@ -103,8 +103,8 @@ func TestResponses(t *testing.T) {
 		{&Begun{}, "\x00{}"},
 		{&Begun{Dependencies: []wire.Object{obj(t, `{"name":"db"}`)}, Secrets: decl}, "\x00" + `{"dependencies":[{"name":"db"}],"secrets":{"r":"rotating"}}`},
 		{&Error{Message: "arguments refused"}, "\x01" + `{"message":"arguments refused"}`},
-		{Chunk{obj(t, `{"z":1,"_meta":{"seq":2}}`)}, "\x02" + `{"z":1,"_meta":{"seq":2}}`},
-		{Active{}, "\x03"},
+		{&Chunk{obj(t, `{"z":1,"_meta":{"seq":2}}`)}, "\x02" + `{"z":1,"_meta":{"seq":2}}`},
+		{&Active{}, "\x03"},
 		{&Inactive{Values: vals}, "\x04" + `{"r":{"n":3}}`},
 	}
 	for _, tt := range tests {
@@ -120,38 +120,38 @@ func TestResponses(t *testing.T) {
 	}
 	r, err := DecodeResponse([]byte("\x02{\"_meta\":{\"seq\":1},\"text\":\"hi\"}"))
 	require.NoError(t, err)
-	meta, ok := r.(Chunk).Meta()
+	meta, ok := r.(*Chunk).Meta()
 	require.True(t, ok)
 	assert.Equal(t, `{"seq":1}`, meta.String())
 	var into struct{ Text string }
-	require.NoError(t, r.(Chunk).Unmarshal(&into))
+	require.NoError(t, r.(*Chunk).Unmarshal(&into))
 	assert.Equal(t, "hi", into.Text)
 
 	r, err = DecodeResponse([]byte("\x03\x03"))
 	require.NoError(t, err, "the reference ignores bytes after a bare tag")
-	assert.Equal(t, Active{}, r)
+	assert.Equal(t, &Active{}, r)
 }
 
 func TestResponseErrors(t *testing.T) {
 	tests := []struct {
 		in      string
-		variant ResponseVariant
+		variant ResponseErrorKind
 	}{
-		{"", ResponseVariantEmpty},
-		{"\x05", ResponseVariantUnknownTag},
-		{"\x00", ResponseVariantBegun},
-		{"\x00{\"secrets\":{\"a\":\"always\"}}", ResponseVariantBegun},
-		{"\x01{}", ResponseVariantError},
-		{"\x02{}{}", ResponseVariantChunk},
-		{"\x02[]", ResponseVariantChunk},
-		{"\x04", ResponseVariantInactive},
-		{"\x041", ResponseVariantInactive},
+		{"", ResponseErrorKindEmpty},
+		{"\x05", ResponseErrorKindUnknownTag},
+		{"\x00", ResponseErrorKindBegun},
+		{"\x00{\"secrets\":{\"a\":\"always\"}}", ResponseErrorKindBegun},
+		{"\x01{}", ResponseErrorKindError},
+		{"\x02{}{}", ResponseErrorKindChunk},
+		{"\x02[]", ResponseErrorKindChunk},
+		{"\x04", ResponseErrorKindInactive},
+		{"\x041", ResponseErrorKindInactive},
 	}
 	for _, tt := range tests {
 		_, err := DecodeResponse([]byte(tt.in))
 		var fe *ResponseError
 		require.ErrorAs(t, err, &fe, "%q", tt.in)
-		assert.Equal(t, tt.variant, fe.Variant, "%q: %v", tt.in, err)
+		assert.Equal(t, tt.variant, fe.Kind, "%q: %v", tt.in, err)
 	}
 }
 

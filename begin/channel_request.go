@@ -26,35 +26,57 @@ type ChannelRequest interface {
 	isChannelRequest()
 }
 
-// Info asks what the arguments may be (tag 1, bare). The proxy answers with
-// the image's DIVERGE.md, parsed, or that it has none; that answer is not
-// part of this package.
+// Info asks what the arguments may be (tag 1, bare): encode &begin.Info{}.
+// The proxy answers with the image's DIVERGE.md, parsed, or that it has
+// none; that answer is not part of this package.
 type Info struct{}
 
 // Enqueue sends a message to the agent (tag 2); answered once by an
 // enqueue.Response, then the finish.
-type Enqueue enqueue.Request
+//
+// A provider builds one around the request and encodes it, tag first:
+//
+//	req := &begin.Enqueue{Request: enqueue.Request{Key: "k", Content: blocks}}
+//	payload, err := req.Encode(nil)
+//
+// A proxy that decoded one hands its Request to the queue:
+// q.Enqueue(ctx, r.Request).
+type Enqueue struct {
+	Request enqueue.Request // the message: its key and its content blocks
+}
 
 // Dequeue withdraws every message still waiting under a key (tag 3);
 // answered once by a dequeue.Response, then the finish. Each message it
 // withdraws is also answered Dequeued on its own channel.
-type Dequeue dequeue.Request
+//
+// A provider builds and encodes one as
+//
+//	payload, err := (&begin.Dequeue{Request: dequeue.Request{Key: "k"}}).Encode(nil)
+//
+// and a proxy that decoded one reads the key as r.Request.Key.
+type Dequeue struct {
+	Request dequeue.Request // the key to withdraw
+}
 
 // Secrets feeds the program its secrets' values (tag 4): every declared
 // name to its value. Answered once by a secrets.FeedResponse, then the
 // finish; a Fed opens the gate deliveries wait behind.
+//
+// A provider fills Values (see secrets.Values) and encodes it, tag first:
+//
+//	payload, err := (&begin.Secrets{Values: values}).Encode(nil)
 type Secrets struct {
 	Values secrets.Values
 }
 
-func (Postgres) isChannelRequest() {}
-func (Info) isChannelRequest()     {}
-func (*Enqueue) isChannelRequest() {}
-func (*Dequeue) isChannelRequest() {}
-func (*Secrets) isChannelRequest() {}
+func (*Postgres) isChannelRequest() {}
+func (*Info) isChannelRequest()     {}
+func (*Enqueue) isChannelRequest()  {}
+func (*Dequeue) isChannelRequest()  {}
+func (*Secrets) isChannelRequest()  {}
 
 // Tag is 1.
-func (Info) Tag() byte { return TagInfo }
+func (*Info) Tag() byte { return TagInfo }
 
 // Tag is 2.
 func (*Enqueue) Tag() byte { return TagEnqueue }
@@ -65,8 +87,14 @@ func (*Dequeue) Tag() byte { return TagDequeue }
 // Tag is 4.
 func (*Secrets) Tag() byte { return TagSecrets }
 
-// Encode appends the one byte 1.
-func (Info) Encode(dst []byte) ([]byte, error) { return append(dst, TagInfo), nil }
+// Encode appends the one byte 1. It fails, leaving dst as it was, with a
+// *wire.EncodeError for a nil i (wire.ErrNil).
+func (i *Info) Encode(dst []byte) ([]byte, error) {
+	if i == nil {
+		return dst, nilFrame()
+	}
+	return append(dst, TagInfo), nil
+}
 
 // Encode appends tag 2 and the enqueue request's JSON. It fails, leaving
 // dst as it was, with a *wire.EncodeError for a nil e (wire.ErrNil) and as
@@ -75,7 +103,7 @@ func (e *Enqueue) Encode(dst []byte) ([]byte, error) {
 	if e == nil {
 		return dst, nilFrame()
 	}
-	return encodeAfter(dst, TagEnqueue, (*enqueue.Request)(e).Encode)
+	return encodeAfter(dst, TagEnqueue, e.Request.Encode)
 }
 
 // Encode appends tag 3 and the dequeue request's JSON. It fails, leaving
@@ -85,7 +113,7 @@ func (q *Dequeue) Encode(dst []byte) ([]byte, error) {
 	if q == nil {
 		return dst, nilFrame()
 	}
-	return encodeAfter(dst, TagDequeue, (*dequeue.Request)(q).Encode)
+	return encodeAfter(dst, TagDequeue, q.Request.Encode)
 }
 
 // Encode appends tag 4 and the values' JSON. It fails, leaving dst as it
@@ -100,8 +128,8 @@ func (s *Secrets) Encode(dst []byte) ([]byte, error) {
 
 // AppendChannelRequest appends r's payload to dst, as r.Encode does, but
 // picks the variant with a type switch, so no dynamic call is made. A nil r,
-// or a nil pointer of any variant (*Info and *Postgres included), is a
-// *wire.EncodeError with wire.ErrNil, never a panic.
+// or a nil pointer of any variant, is a *wire.EncodeError with wire.ErrNil,
+// never a panic.
 func AppendChannelRequest(dst []byte, r ChannelRequest) ([]byte, error) {
 	switch v := r.(type) {
 	case *Enqueue:
@@ -110,19 +138,9 @@ func AppendChannelRequest(dst []byte, r ChannelRequest) ([]byte, error) {
 		return v.Encode(dst)
 	case *Secrets:
 		return v.Encode(dst)
-	case Info:
-		return append(dst, TagInfo), nil
-	case Postgres:
-		return v.Encode(dst)
 	case *Info:
-		if v == nil {
-			return dst, nilFrame()
-		}
-		return append(dst, TagInfo), nil
+		return v.Encode(dst)
 	case *Postgres:
-		if v == nil {
-			return dst, nilFrame()
-		}
 		return v.Encode(dst)
 	case nil:
 		return dst, nilFrame()
@@ -144,7 +162,7 @@ func encodeAfter(dst []byte, tag byte, encode func([]byte) ([]byte, error)) ([]b
 // bare Info tag are ignored. The request may alias src. A failure is a
 // *ChannelRequestError.
 func DecodeChannelRequest(src []byte) (ChannelRequest, error) {
-	tag, body, err := wire.SplitFrame[ChannelRequestVariant](src)
+	tag, body, err := wire.SplitFrame[ChannelRequestErrorKind](src)
 	if err != nil {
 		return nil, err
 	}
@@ -152,55 +170,54 @@ func DecodeChannelRequest(src []byte) (ChannelRequest, error) {
 	case TagPostgres:
 		p, err := DecodePostgres(body)
 		if err != nil {
-			return nil, wire.BodyError(ChannelRequestVariantPostgres, tag, err)
+			return nil, wire.BodyError(ChannelRequestErrorKindPostgres, tag, err)
 		}
 		return p, nil
 	case TagInfo:
-		return Info{}, nil
+		return &Info{}, nil
 	case TagEnqueue:
-		var r enqueue.Request
-		if err := r.Decode(body); err != nil {
-			return nil, wire.BodyError(ChannelRequestVariantEnqueue, tag, err)
+		e := &Enqueue{}
+		if err := e.Request.Decode(body); err != nil {
+			return nil, wire.BodyError(ChannelRequestErrorKindEnqueue, tag, err)
 		}
-		return (*Enqueue)(&r), nil
+		return e, nil
 	case TagDequeue:
-		var r dequeue.Request
-		if err := r.Decode(body); err != nil {
-			return nil, wire.BodyError(ChannelRequestVariantDequeue, tag, err)
+		q := &Dequeue{}
+		if err := q.Request.Decode(body); err != nil {
+			return nil, wire.BodyError(ChannelRequestErrorKindDequeue, tag, err)
 		}
-		return (*Dequeue)(&r), nil
+		return q, nil
 	case TagSecrets:
 		s := &Secrets{}
 		if err := s.Values.Decode(body); err != nil {
-			return nil, wire.BodyError(ChannelRequestVariantSecrets, tag, err)
+			return nil, wire.BodyError(ChannelRequestErrorKindSecrets, tag, err)
 		}
 		return s, nil
 	}
-	return nil, wire.UnknownTag[ChannelRequestVariant](tag)
+	return nil, wire.UnknownTag[ChannelRequestErrorKind](tag)
 }
 
-// ChannelRequestVariant is one way a channel request fails to decode, one
-// per variant of the Rust FrameError.
-type ChannelRequestVariant uint8
+// ChannelRequestErrorKind is one way a channel request fails to decode.
+type ChannelRequestErrorKind uint8
 
 const (
-	ChannelRequestVariantEmpty      ChannelRequestVariant = wire.VariantEmpty      // no bytes, not even a tag
-	ChannelRequestVariantUnknownTag ChannelRequestVariant = wire.VariantUnknownTag // a tag above 4
-	ChannelRequestVariantPostgres   ChannelRequestVariant = 2                      // the connection id was not four bytes
-	ChannelRequestVariantEnqueue    ChannelRequestVariant = 3                      // the enqueue request did not parse
-	ChannelRequestVariantDequeue    ChannelRequestVariant = 4                      // the dequeue request did not parse
-	ChannelRequestVariantSecrets    ChannelRequestVariant = 5                      // the values did not parse
+	ChannelRequestErrorKindEmpty      ChannelRequestErrorKind = wire.ErrorKindEmpty      // no bytes, not even a tag
+	ChannelRequestErrorKindUnknownTag ChannelRequestErrorKind = wire.ErrorKindUnknownTag // a tag above 4
+	ChannelRequestErrorKindPostgres   ChannelRequestErrorKind = 2                        // the connection id was not four bytes
+	ChannelRequestErrorKindEnqueue    ChannelRequestErrorKind = 3                        // the enqueue request did not parse
+	ChannelRequestErrorKindDequeue    ChannelRequestErrorKind = 4                        // the dequeue request did not parse
+	ChannelRequestErrorKindSecrets    ChannelRequestErrorKind = 5                        // the values did not parse
 )
 
 // String is the snake_case name, as the wire and the tools print it.
-func (v ChannelRequestVariant) String() string {
-	return wire.VariantName(v, []string{"empty", "unknown_tag", "postgres", "enqueue", "dequeue", "secrets"})
+func (v ChannelRequestErrorKind) String() string {
+	return wire.EnumName(v, []string{"empty", "unknown_tag", "postgres", "enqueue", "dequeue", "secrets"})
 }
 
 // Frame names the frame in messages.
-func (ChannelRequestVariant) Frame() string { return "agents begin channel request" }
+func (ChannelRequestErrorKind) Frame() string { return "agents begin channel request" }
 
 // ChannelRequestError is a channel request that could not be read. Its Err
 // is wire.ErrEmpty, a *wire.UnknownTagError, a *PostgresError or a
 // *wire.JSONError.
-type ChannelRequestError = wire.FrameError[ChannelRequestVariant]
+type ChannelRequestError = wire.FrameError[ChannelRequestErrorKind]

@@ -244,7 +244,7 @@ func (c *Checker) Main(payload []byte) error {
 	case decodeErr != nil:
 		return c.fail(RuleMainDecode, ev, "%v", decodeErr)
 	}
-	if _, ok := resp.(Active); ok && len(payload) > 1 {
+	if _, ok := resp.(*Active); ok && len(payload) > 1 {
 		return c.fail(RuleActiveTrailingBytes, ev, "Active is the byte 3 and nothing else; %s", trailing(len(payload)-1))
 	}
 	if !c.started {
@@ -263,9 +263,9 @@ func (c *Checker) Main(payload []byte) error {
 	switch r := resp.(type) {
 	case *Begun:
 		return c.fail(RuleBegunOnce, ev, "a second Begun; Begun comes once")
-	case Active:
+	case *Active:
 		return c.active(ev)
-	case Chunk:
+	case *Chunk:
 		if !c.inLoop {
 			return c.fail(RuleChunkOutsideLoop, ev, "no loop is open (%s); a Chunk comes only between an Active and its Inactive", c.sinceLoop())
 		}
@@ -461,14 +461,14 @@ func (c *Checker) request(id string, payload []byte) error {
 			}
 			c.keepValues(r.Values)
 		case *Enqueue:
-			st.key = r.Key
+			st.key = r.Request.Key
 			st.loopsAtOpen, st.inLoopAtOpen = c.loops, c.inLoop
 			st.gatedAtOpen, st.fedsAtOpen = c.Gated(), c.feds
-			st.noContent = len(r.Content) == 0
-			c.key(r.Key).waiting[id] = st
+			st.noContent = len(r.Request.Content) == 0
+			c.key(r.Request.Key).waiting[id] = st
 		case *Dequeue:
-			st.key = r.Key
-			c.key(r.Key).pending[id] = st
+			st.key = r.Request.Key
+			c.key(r.Request.Key).pending[id] = st
 		}
 	}
 	if c.channels == nil {
@@ -560,7 +560,7 @@ func (c *Checker) answer(id string, st *channelState, payload []byte) error {
 }
 
 // fate takes the answer of an Enqueue channel.
-func (c *Checker) fate(id string, st *channelState, ev Event, fate enqueue.Fate) error {
+func (c *Checker) fate(id string, st *channelState, ev Event, fate enqueue.Outcome) error {
 	ks := c.keys[st.key]
 	delete(ks.waiting, id)
 	defer c.dropIdle(st.key, ks)
@@ -687,7 +687,7 @@ func (c *Checker) dequeued(id string, st *channelState, ev Event, outcome dequeu
 type answerInfo struct {
 	variant string
 	fed     bool
-	fate    enqueue.Fate
+	fate    enqueue.Outcome
 	outcome dequeue.Outcome
 	isError bool   // the answer is the family's error
 	message string // the error's message
@@ -703,8 +703,8 @@ func decodeAnswer(k channelKind, payload []byte) (answerInfo, error) {
 		if err := r.Decode(payload); err != nil {
 			return a, err
 		}
-		a.variant, a.fate = capitalize(r.Fate.String()), r.Fate
-		a.isError, a.message = r.Fate == enqueue.Refused, r.Error.Message
+		a.variant, a.fate = capitalize(r.Outcome.String()), r.Outcome
+		a.isError, a.message = r.Outcome == enqueue.Refused, r.Error.Message
 	case kindDequeue:
 		var r dequeue.Response
 		if err := r.Decode(payload); err != nil {
@@ -717,7 +717,7 @@ func decodeAnswer(k channelKind, payload []byte) (answerInfo, error) {
 		if err := r.Decode(payload); err != nil {
 			return a, err
 		}
-		a.variant, a.fed = capitalize(r.Outcome.String()), secrets.SettleFeed(&r).Opens()
+		a.variant, a.fed = capitalize(r.Outcome.String()), r.Outcome.Opens()
 		a.isError, a.message = !a.fed, r.Error.Message
 	}
 	return a, nil
@@ -781,9 +781,9 @@ func responseName(r Response) string {
 		return "Begun"
 	case *Error:
 		return "Error"
-	case Chunk:
+	case *Chunk:
 		return "Chunk"
-	case Active:
+	case *Active:
 		return "Active"
 	case *Inactive:
 		return "Inactive"
@@ -797,9 +797,9 @@ func requestName(r ChannelRequest) string {
 
 func kindOf(r ChannelRequest) channelKind {
 	switch r.(type) {
-	case Postgres:
+	case *Postgres:
 		return kindPostgres
-	case Info:
+	case *Info:
 		return kindInfo
 	case *Enqueue:
 		return kindEnqueue

@@ -13,6 +13,16 @@
 // Secrets. Each is one request, then at most one answer, then the finish (a
 // Postgres channel carries a byte stream instead).
 //
+// Every variant of Response and ChannelRequest is a pointer (*Active,
+// *Chunk, *Enqueue, ...), so read them with a type switch on the pointer
+// types. A provider builds a channel request around its body and encodes
+// it, tag first: &Enqueue{Request: enqueue.Request{...}}, &Dequeue{Request:
+// dequeue.Request{...}}, &Secrets{Values: ...}, &Info{} or &Postgres{...};
+// Encode (or AppendChannelRequest) appends the payload. A proxy that decoded
+// one reads the body back from the same field. The answers are
+// enqueue.Response, dequeue.Response and secrets.FeedResponse, each with an
+// Outcome.
+//
 // Frames that decode can still break these rules; a Checker, fed a session
 // one event at a time, reports the first Rule broken.
 //

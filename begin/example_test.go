@@ -21,9 +21,9 @@ func ExampleDecodeResponse() {
 		switch r := resp.(type) {
 		case *begin.Begun:
 			fmt.Println("begun; secrets declared:", r.Secrets.Len())
-		case begin.Active:
+		case *begin.Active:
 			fmt.Println("loop began")
-		case begin.Chunk:
+		case *begin.Chunk:
 			fmt.Println("chunk:", r.Object)
 		case *begin.Inactive:
 			fmt.Println("loop ended;", r.Values) // values stay hidden
@@ -50,7 +50,7 @@ func ExampleDecodeChannelRequest() {
 		panic(err)
 	}
 	if dq, ok := req.(*begin.Dequeue); ok {
-		fmt.Println("withdraw", dq.Key)
+		fmt.Println("withdraw", dq.Request.Key)
 	}
 	// Output: withdraw k-1
 }

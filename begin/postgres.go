@@ -5,8 +5,7 @@ import "strconv"
 // Postgres asks for the server's half of a database connection (tag 0),
 // quoting the connection by the id the proxy's half gave it.
 type Postgres struct {
-	// ConnID is exactly four bytes, opaque (the seeds fix the length and
-	// nothing else; reading them as opaque is inferred).
+	// ConnID is exactly four bytes, opaque: only the length is fixed.
 	ConnID [4]byte
 }
 
@@ -22,21 +21,31 @@ func (e *PostgresError) Error() string {
 
 // DecodePostgres reads a connection id: exactly four bytes, else a
 // *PostgresError.
-func DecodePostgres(src []byte) (Postgres, error) {
+func DecodePostgres(src []byte) (*Postgres, error) {
 	if len(src) != 4 {
-		return Postgres{}, &PostgresError{Len: len(src)}
+		return nil, &PostgresError{Len: len(src)}
 	}
-	return Postgres{ConnID: [4]byte(src)}, nil
+	return &Postgres{ConnID: [4]byte(src)}, nil
 }
 
 // AppendConnID appends the four id bytes alone, without the tag: the
-// postgres.request payload.
-func (p Postgres) AppendConnID(dst []byte) []byte { return append(dst, p.ConnID[:]...) }
+// postgres.request payload. A nil p appends nothing.
+func (p *Postgres) AppendConnID(dst []byte) []byte {
+	if p == nil {
+		return dst
+	}
+	return append(dst, p.ConnID[:]...)
+}
 
 // Tag is 0.
-func (Postgres) Tag() byte { return TagPostgres }
+func (*Postgres) Tag() byte { return TagPostgres }
 
-// Encode appends the channel request: tag 0 and the four id bytes.
-func (p Postgres) Encode(dst []byte) ([]byte, error) {
+// Encode appends the channel request: tag 0 and the four id bytes. It
+// fails, leaving dst as it was, with a *wire.EncodeError for a nil p
+// (wire.ErrNil).
+func (p *Postgres) Encode(dst []byte) ([]byte, error) {
+	if p == nil {
+		return dst, nilFrame()
+	}
 	return p.AppendConnID(append(dst, TagPostgres)), nil
 }

@@ -44,7 +44,12 @@ type Chunk struct {
 }
 
 // Meta returns the chunk's _meta member, if it has one.
-func (c Chunk) Meta() (wire.Raw, bool) { return c.Get("_meta") }
+func (c *Chunk) Meta() (wire.Raw, bool) {
+	if c == nil {
+		return wire.Raw{}, false
+	}
+	return c.Get("_meta")
+}
 
 // Active says a loop began (tag 3, and nothing after it): the agent's
 // server answered the loop's POST /run with 2xx.
@@ -59,8 +64,8 @@ type Inactive struct {
 
 func (*Begun) isResponse()    {}
 func (*Error) isResponse()    {}
-func (Chunk) isResponse()     {}
-func (Active) isResponse()    {}
+func (*Chunk) isResponse()    {}
+func (*Active) isResponse()   {}
 func (*Inactive) isResponse() {}
 
 // Tag is 0.
@@ -70,10 +75,10 @@ func (*Begun) Tag() byte { return TagBegun }
 func (*Error) Tag() byte { return TagError }
 
 // Tag is 2.
-func (Chunk) Tag() byte { return TagChunk }
+func (*Chunk) Tag() byte { return TagChunk }
 
 // Tag is 3.
-func (Active) Tag() byte { return TagActive }
+func (*Active) Tag() byte { return TagActive }
 
 // Tag is 4.
 func (*Inactive) Tag() byte { return TagInactive }
@@ -98,17 +103,27 @@ func (e *Error) Encode(dst []byte) ([]byte, error) {
 	return encodeAfter(dst, TagError, protoerr.Error(*e).Encode)
 }
 
-// Encode appends tag 2 and the chunk's JSON, as held. It fails only for the
-// zero Chunk (a *wire.EncodeError, wire.ErrNoValue).
-func (c Chunk) Encode(dst []byte) ([]byte, error) {
+// Encode appends tag 2 and the chunk's JSON, as held. It fails, leaving dst
+// as it was, with a *wire.EncodeError for a nil c (wire.ErrNil) and for the
+// zero Chunk (wire.ErrNoValue).
+func (c *Chunk) Encode(dst []byte) ([]byte, error) {
+	if c == nil {
+		return dst, nilFrame()
+	}
 	if c.IsZero() {
 		return dst, &wire.EncodeError{Err: wire.ErrNoValue}
 	}
 	return AppendChunk(dst, c.Bytes()), nil
 }
 
-// Encode appends the one byte 3.
-func (Active) Encode(dst []byte) ([]byte, error) { return AppendActive(dst), nil }
+// Encode appends the one byte 3. It fails, leaving dst as it was, with a
+// *wire.EncodeError for a nil a (wire.ErrNil).
+func (a *Active) Encode(dst []byte) ([]byte, error) {
+	if a == nil {
+		return dst, nilFrame()
+	}
+	return AppendActive(dst), nil
+}
 
 // Encode appends tag 4 and the values' JSON. It fails, leaving dst as it
 // was, with a *wire.EncodeError for a nil i (wire.ErrNil) and as
@@ -123,13 +138,16 @@ func (i *Inactive) Encode(dst []byte) ([]byte, error) {
 // AppendResponse appends r's payload to dst, as r.Encode does, but picks
 // the variant with a type switch: a proxy writing a stream of frames pays no
 // dynamic call, and Active and Chunk, the frames it writes most, inline. A
-// nil r, or a nil pointer of any variant (*Chunk and *Active included), is a
-// *wire.EncodeError with wire.ErrNil, never a panic.
+// nil r, or a nil pointer of any variant, is a *wire.EncodeError with
+// wire.ErrNil, never a panic.
 func AppendResponse(dst []byte, r Response) ([]byte, error) {
 	switch v := r.(type) {
-	case Active:
+	case *Active:
+		if v == nil {
+			return dst, nilFrame()
+		}
 		return AppendActive(dst), nil
-	case Chunk:
+	case *Chunk:
 		return v.Encode(dst)
 	case *Inactive:
 		return v.Encode(dst)
@@ -137,16 +155,6 @@ func AppendResponse(dst []byte, r Response) ([]byte, error) {
 		return v.Encode(dst)
 	case *Error:
 		return v.Encode(dst)
-	case *Chunk:
-		if v == nil {
-			return dst, nilFrame()
-		}
-		return v.Encode(dst)
-	case *Active:
-		if v == nil {
-			return dst, nilFrame()
-		}
-		return AppendActive(dst), nil
 	case nil:
 		return dst, nilFrame()
 	}
@@ -176,7 +184,7 @@ func AppendInactive(dst, values []byte) []byte { return wire.AppendTagged(dst, T
 // Active tag are ignored (the reference ignores them; a sequence checker may
 // not). The response may alias src. A failure is a *ResponseError.
 func DecodeResponse(src []byte) (Response, error) {
-	tag, body, err := wire.SplitFrame[ResponseVariant](src)
+	tag, body, err := wire.SplitFrame[ResponseErrorKind](src)
 	if err != nil {
 		return nil, err
 	}
@@ -184,54 +192,53 @@ func DecodeResponse(src []byte) (Response, error) {
 	case TagBegun:
 		b := &Begun{}
 		if err := (*Registered)(b).Decode(body); err != nil {
-			return nil, wire.BodyError(ResponseVariantBegun, tag, err)
+			return nil, wire.BodyError(ResponseErrorKindBegun, tag, err)
 		}
 		return b, nil
 	case TagError:
 		var e protoerr.Error
 		if err := e.Decode(body); err != nil {
-			return nil, wire.BodyError(ResponseVariantError, tag, err)
+			return nil, wire.BodyError(ResponseErrorKindError, tag, err)
 		}
 		return (*Error)(&e), nil
 	case TagChunk:
 		o, err := wire.ParseObject(body)
 		if err != nil {
-			return nil, wire.BodyError(ResponseVariantChunk, tag, err)
+			return nil, wire.BodyError(ResponseErrorKindChunk, tag, err)
 		}
-		return Chunk{o}, nil
+		return &Chunk{o}, nil
 	case TagActive:
-		return Active{}, nil
+		return &Active{}, nil
 	case TagInactive:
 		i := &Inactive{}
 		if err := i.Values.Decode(body); err != nil {
-			return nil, wire.BodyError(ResponseVariantInactive, tag, err)
+			return nil, wire.BodyError(ResponseErrorKindInactive, tag, err)
 		}
 		return i, nil
 	}
-	return nil, wire.UnknownTag[ResponseVariant](tag)
+	return nil, wire.UnknownTag[ResponseErrorKind](tag)
 }
 
-// ResponseVariant is one way a response payload fails to decode, one per
-// variant of the Rust FrameError.
-type ResponseVariant uint8
+// ResponseErrorKind is one way a response payload fails to decode.
+type ResponseErrorKind uint8
 
 const (
-	ResponseVariantEmpty      ResponseVariant = wire.VariantEmpty      // no bytes, not even a tag
-	ResponseVariantUnknownTag ResponseVariant = wire.VariantUnknownTag // a tag above 4
-	ResponseVariantBegun      ResponseVariant = 2                      // the registration did not parse
-	ResponseVariantError      ResponseVariant = 3                      // the error did not parse
-	ResponseVariantChunk      ResponseVariant = 4                      // the chunk did not parse
-	ResponseVariantInactive   ResponseVariant = 5                      // the rotating secrets did not parse
+	ResponseErrorKindEmpty      ResponseErrorKind = wire.ErrorKindEmpty      // no bytes, not even a tag
+	ResponseErrorKindUnknownTag ResponseErrorKind = wire.ErrorKindUnknownTag // a tag above 4
+	ResponseErrorKindBegun      ResponseErrorKind = 2                        // the registration did not parse
+	ResponseErrorKindError      ResponseErrorKind = 3                        // the error did not parse
+	ResponseErrorKindChunk      ResponseErrorKind = 4                        // the chunk did not parse
+	ResponseErrorKindInactive   ResponseErrorKind = 5                        // the rotating secrets did not parse
 )
 
 // String is the snake_case name, as the wire and the tools print it.
-func (v ResponseVariant) String() string {
-	return wire.VariantName(v, []string{"empty", "unknown_tag", "begun", "error", "chunk", "inactive"})
+func (v ResponseErrorKind) String() string {
+	return wire.EnumName(v, []string{"empty", "unknown_tag", "begun", "error", "chunk", "inactive"})
 }
 
 // Frame names the frame in messages.
-func (ResponseVariant) Frame() string { return "agents begin response" }
+func (ResponseErrorKind) Frame() string { return "agents begin response" }
 
 // ResponseError is a response payload that could not be read. Its Err is
 // wire.ErrEmpty, a *wire.UnknownTagError or a *wire.JSONError.
-type ResponseError = wire.FrameError[ResponseVariant]
+type ResponseError = wire.FrameError[ResponseErrorKind]

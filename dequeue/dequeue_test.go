@@ -44,7 +44,7 @@ func TestResponse(t *testing.T) {
 	var r Response
 	var fe *FrameError
 	require.ErrorAs(t, r.Decode(nil), &fe)
-	assert.Equal(t, VariantEmpty, fe.Variant)
+	assert.Equal(t, ErrorKindEmpty, fe.Kind)
 	require.ErrorAs(t, r.Decode([]byte{3}), &fe)
-	assert.Equal(t, VariantUnknownTag, fe.Variant)
+	assert.Equal(t, ErrorKindUnknownTag, fe.Kind)
 }

@@ -29,8 +29,10 @@ func TestEncodeRefusesNilAndUnknown(t *testing.T) {
 	encodetest.RequireError(t, out, err, "", wire.ErrNil)
 	require.NotPanics(t, func() { out, err = (*Response)(nil).Encode(encodetest.Dst()) })
 	encodetest.RequireError(t, out, err, "", wire.ErrNil)
-	for _, o := range []Outcome{3, 255} {
+	for _, o := range []Outcome{NotServed, 255} {
 		out, err = (&Response{Outcome: o}).Encode(encodetest.Dst())
 		encodetest.RequireError(t, out, err, "outcome", wire.ErrUnknownValue)
 	}
+	out, err = (&Response{}).Encode(encodetest.Dst())
+	encodetest.RequireError(t, out, err, "outcome", wire.ErrUnset)
 }

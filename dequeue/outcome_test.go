@@ -1,74 +1,40 @@
-package dequeue_test
+package dequeue
 
 import (
-	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/diverge-network/diverge-sdk-go/dequeue"
-	protoerr "github.com/diverge-network/diverge-sdk-go/errors"
 )
 
-func TestSettle(t *testing.T) {
-	words := protoerr.Error{Message: "busy"}
+// TestOutcomeTags checks that the zero Outcome is unset, that each
+// outcome maps to its wire tag, and that decoding sets the constant.
+func TestOutcomeTags(t *testing.T) {
+	assert.Equal(t, "unset", Outcome(0).String())
+	for _, o := range []Outcome{0, NotServed, NotServed + 1, 255} {
+		_, ok := o.Tag()
+		assert.False(t, ok, "%v has no tag", o)
+	}
 	tests := []struct {
-		name   string
-		answer *dequeue.Response
-		want   dequeue.Result
+		outcome Outcome
+		tag     byte
 	}{
-		{"finish with no answer", nil, dequeue.Result{Kind: dequeue.ResultNotServed}},
-		{"withdrawn", &dequeue.Response{Outcome: dequeue.Withdrawn}, dequeue.Result{Kind: dequeue.ResultWithdrawn}},
-		{"empty", &dequeue.Response{Outcome: dequeue.Empty}, dequeue.Result{Kind: dequeue.ResultEmpty}},
-		{"failed keeps the words", &dequeue.Response{Outcome: dequeue.Failed, Error: words},
-			dequeue.Result{Kind: dequeue.ResultFailed, Error: words}},
-		{"an outcome no decoder returns", &dequeue.Response{Outcome: 7}, dequeue.Result{}},
+		{Withdrawn, 0},
+		{Empty, 1},
+		{Failed, 2},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			assert.Equal(t, tt.want, dequeue.Settle(tt.answer))
-		})
+		tag, ok := tt.outcome.Tag()
+		require.True(t, ok, "%v", tt.outcome)
+		assert.Equal(t, tt.tag, tag, "%v", tt.outcome)
+		if tt.outcome == Failed {
+			continue
+		}
+		var r Response
+		require.NoError(t, r.Decode([]byte{tt.tag}))
+		assert.Equal(t, Response{Outcome: tt.outcome}, r)
+		out, err := r.Encode(nil)
+		require.NoError(t, err)
+		assert.Equal(t, []byte{tt.tag}, out)
 	}
-}
-
-func TestSettleDecoded(t *testing.T) {
-	tests := []struct {
-		payload string
-		want    dequeue.ResultKind
-	}{
-		{"\x00", dequeue.ResultWithdrawn},
-		{"\x01", dequeue.ResultEmpty},
-		{"\x02" + `{"message":"busy"}`, dequeue.ResultFailed},
-	}
-	for _, tt := range tests {
-		var r dequeue.Response
-		require.NoError(t, r.Decode([]byte(tt.payload)))
-		assert.Equal(t, tt.want, dequeue.Settle(&r).Kind)
-	}
-}
-
-func TestResultKindString(t *testing.T) {
-	names := map[dequeue.ResultKind]string{
-		dequeue.ResultUnknown:   "unknown",
-		dequeue.ResultWithdrawn: "withdrawn",
-		dequeue.ResultEmpty:     "empty",
-		dequeue.ResultFailed:    "failed",
-		dequeue.ResultNotServed: "not served",
-	}
-	for k, want := range names {
-		assert.Equal(t, want, k.String())
-	}
-}
-
-func ExampleSettle() {
-	var answer dequeue.Response
-	if err := answer.Decode([]byte{0}); err != nil {
-		panic(err)
-	}
-	fmt.Println(dequeue.Settle(&answer).Kind) // an answer arrived
-	fmt.Println(dequeue.Settle(nil).Kind)     // the channel finished with none
-	// Output:
-	// withdrawn
-	// not served
 }

@@ -5,85 +5,111 @@ import (
 	"github.com/diverge-network/diverge-sdk-go/wire"
 )
 
-// Outcome is what a dequeue found: the answer frame's tag.
+// Outcome is what a dequeue found: the answer's tag, or NotServed for a
+// channel that finished with no answer. The zero Outcome is unset, and an
+// answer holding it does not encode.
 type Outcome uint8
 
 const (
-	Withdrawn Outcome = 0 // something waited under the key and was withdrawn
-	Empty     Outcome = 1 // nothing waited under the key
-	// Failed (tag 2, the Rust Error variant): the dequeue could not be
-	// carried out; the peer's words are in Response.Error.
-	Failed Outcome = 2
+	// Withdrawn (tag 0): something waited under the key and was withdrawn;
+	// each withdrawn message is also answered Dequeued on its own channel.
+	Withdrawn Outcome = iota + 1
+	// Empty (tag 1): nothing waited under the key.
+	Empty
+	// Failed (tag 2): the dequeue could not be carried out; the peer's
+	// words are in Response.Error.
+	Failed
+	// NotServed: the channel finished with no answer, so the server did not
+	// serve the dequeue, and whatever waited under the key still waits. It
+	// is not a wire tag: Encode refuses it.
+	NotServed
 )
 
-// String names the fate in lowercase.
+// String names the outcome in lowercase: "unset", "withdrawn", "not served", ...
 func (o Outcome) String() string {
-	return wire.VariantName(o, []string{"withdrawn", "empty", "failed"})
+	return wire.EnumName(o, []string{"unset", "withdrawn", "empty", "failed", "not served"})
 }
 
-// Response is the one answer on a dequeue channel. Its zero value is
-// Withdrawn.
+// Tag is the outcome's tag byte on the wire. ok is false for an outcome
+// with no tag: the zero (unset) Outcome, NotServed and any unknown value.
+func (o Outcome) Tag() (tag byte, ok bool) {
+	if o >= Withdrawn && o <= Failed {
+		return byte(o - Withdrawn), true
+	}
+	return 0, false
+}
+
+// Response is the one answer on a dequeue channel, then the finish. Its
+// zero value has no Outcome and does not encode.
 type Response struct {
 	Outcome Outcome
-	Error   protoerr.Error // set only when Outcome is Failed
+	Error   protoerr.Error // the peer's words; set only when Outcome is Failed
 }
 
-// Decode reads one answer payload; bytes after a bare tag are ignored. A
-// failure is a *FrameError.
+// Decode reads one answer payload; bytes after a bare tag are ignored, as
+// the reference ignores them. A failure is a *FrameError.
 func (r *Response) Decode(src []byte) error {
-	tag, body, err := wire.SplitAnswer[Variant](src, byte(Failed))
+	errTag, _ := Failed.Tag()
+	tag, body, err := wire.SplitAnswer[ErrorKind](src, errTag)
 	if err != nil {
 		return err
 	}
-	if tag != byte(Failed) {
-		*r = Response{Outcome: Outcome(tag)}
+	if tag != errTag {
+		*r = Response{Outcome: Withdrawn + Outcome(tag)}
 		return nil
 	}
 	var e protoerr.Error
 	if err := e.Decode(body); err != nil {
-		return wire.BodyError(VariantBody, tag, err)
+		return wire.BodyError(ErrorKindBody, tag, err)
 	}
 	*r = Response{Outcome: Failed, Error: e}
 	return nil
 }
 
-// Encode appends the answer payload to dst. It fails, leaving dst as it was,
-// with a *wire.EncodeError: for a nil r (wire.ErrNil), an Outcome with no tag
+// Encode appends the answer payload to dst: the tag, and for Failed the
+// error's JSON. It fails, leaving dst as it was, with a *wire.EncodeError:
+// for a nil r (wire.ErrNil), an unset Outcome (wire.ErrUnset, Member
+// "outcome"), an Outcome with no tag such as NotServed
 // (wire.ErrUnknownValue, Member "outcome") and a Failed whose message is not
 // valid UTF-8 (Member "message").
 func (r *Response) Encode(dst []byte) ([]byte, error) {
 	if r == nil {
 		return dst, &wire.EncodeError{Err: wire.ErrNil}
 	}
-	switch r.Outcome {
-	case Withdrawn, Empty:
-		return append(dst, byte(r.Outcome)), nil
-	case Failed:
-		out, err := r.Error.Encode(append(dst, byte(Failed)))
-		if err != nil {
-			return dst, err
-		}
-		return out, nil
+	if r.Outcome == 0 {
+		return dst, &wire.EncodeError{Member: "outcome", Err: wire.ErrUnset}
 	}
-	return dst, &wire.EncodeError{Member: "outcome", Err: wire.ErrUnknownValue}
+	tag, ok := r.Outcome.Tag()
+	if !ok {
+		return dst, &wire.EncodeError{Member: "outcome", Err: wire.ErrUnknownValue}
+	}
+	if r.Outcome != Failed {
+		return append(dst, tag), nil
+	}
+	out, err := r.Error.Encode(append(dst, tag))
+	if err != nil {
+		return dst, err
+	}
+	return out, nil
 }
 
-// Variant is one way a dequeue answer fails to decode.
-type Variant uint8
+// ErrorKind is one way a dequeue answer fails to decode.
+type ErrorKind uint8
 
 const (
-	VariantEmpty      Variant = wire.VariantEmpty      // no bytes, not even a tag
-	VariantUnknownTag Variant = wire.VariantUnknownTag // a tag above 2
-	VariantBody       Variant = 2                      // the error after tag 2 did not parse
+	ErrorKindEmpty      ErrorKind = wire.ErrorKindEmpty      // no bytes, not even a tag
+	ErrorKindUnknownTag ErrorKind = wire.ErrorKindUnknownTag // a tag above 2
+	ErrorKindBody       ErrorKind = 2                        // the error after tag 2 did not parse
 )
 
-// String is the snake_case name, as the wire and the tools print it.
-func (v Variant) String() string {
-	return wire.VariantName(v, []string{"empty", "unknown_tag", "body"})
+// String is the snake_case name, as the tools print it.
+func (k ErrorKind) String() string {
+	return wire.EnumName(k, []string{"empty", "unknown_tag", "body"})
 }
 
 // Frame names the frame in messages.
-func (Variant) Frame() string { return "dequeue answer" }
+func (ErrorKind) Frame() string { return "dequeue answer" }
 
-// FrameError is a dequeue answer that could not be read.
-type FrameError = wire.FrameError[Variant]
+// FrameError is a dequeue answer that could not be read; see wire.FrameError. Its
+// Err is wire.ErrEmpty, a *wire.UnknownTagError or a *wire.JSONError.
+type FrameError = wire.FrameError[ErrorKind]

@@ -6,7 +6,8 @@
 // waits until the agent takes it at a seam of its own choosing. Nothing is
 // interrupted and nothing times out: the answer arrives when the fate is
 // known, however long that takes, and then the channel finishes. A finish
-// with no answer before it means the message was not served.
+// with no answer before it means the message was not served: the Outcome
+// NotServed, which no answer carries.
 //
 // The older /agent/enqueue endpoint is in the sub-package legacy.
 package enqueue

@@ -69,14 +69,18 @@ func TestRequestEncodeRefusesNilAndUnknown(t *testing.T) {
 func TestResponseEncodeRefuses(t *testing.T) {
 	for _, bad := range encodetest.Bad {
 		t.Run(bad.Name, func(t *testing.T) {
-			r := &Response{Fate: Refused, Error: protoerr.Error{Message: bad.S}}
+			r := &Response{Outcome: Refused, Error: protoerr.Error{Message: bad.S}}
 			out, err := r.Encode(encodetest.Dst())
 			encodetest.RequireError(t, out, err, "message", wire.ErrInvalidUTF8, bad.S)
 		})
 	}
-	for _, f := range []Fate{3, 255} {
-		out, err := (&Response{Fate: f}).Encode(encodetest.Dst())
-		encodetest.RequireError(t, out, err, "fate", wire.ErrUnknownValue)
+	for _, f := range []Outcome{NotServed, 255} {
+		out, err := (&Response{Outcome: f}).Encode(encodetest.Dst())
+		encodetest.RequireError(t, out, err, "outcome", wire.ErrUnknownValue)
+	}
+	{
+		out, err := (&Response{}).Encode(encodetest.Dst())
+		encodetest.RequireError(t, out, err, "outcome", wire.ErrUnset)
 	}
 	var out []byte
 	var err error

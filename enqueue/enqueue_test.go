@@ -68,9 +68,9 @@ func TestResponse(t *testing.T) {
 		resp Response
 		wire string
 	}{
-		{Response{Fate: Delivered}, "\x00"},
-		{Response{Fate: Dequeued}, "\x01"},
-		{Response{Fate: Refused, Error: protoerr.Error{Message: "no images"}}, "\x02{\"message\":\"no images\"}"},
+		{Response{Outcome: Delivered}, "\x00"},
+		{Response{Outcome: Dequeued}, "\x01"},
+		{Response{Outcome: Refused, Error: protoerr.Error{Message: "no images"}}, "\x02{\"message\":\"no images\"}"},
 	}
 	for _, tt := range tests {
 		b, err := tt.resp.Encode(nil)
@@ -79,43 +79,43 @@ func TestResponse(t *testing.T) {
 		var back Response
 		require.NoError(t, back.Decode(b))
 		assert.Equal(t, tt.resp, back)
-		assert.NotEmpty(t, back.Fate.String())
+		assert.NotEmpty(t, back.Outcome.String())
 	}
 	var r Response
 	require.NoError(t, r.Decode([]byte("\x01trailing bytes are ignored")))
-	assert.Equal(t, Dequeued, r.Fate)
+	assert.Equal(t, Dequeued, r.Outcome)
 
-	_, err := (&Response{Fate: 9}).Encode(nil)
+	_, err := (&Response{Outcome: 9}).Encode(nil)
 	assert.Error(t, err)
 }
 
 func TestResponseErrors(t *testing.T) {
 	tests := []struct {
 		in      string
-		variant Variant
+		variant ErrorKind
 		cause   error
 	}{
-		{"", VariantEmpty, wire.ErrEmpty},
-		{"\x03{\"message\":\"m\"}", VariantUnknownTag, nil},
-		{"\xff", VariantUnknownTag, nil},
-		{"\x02", VariantBody, nil},
-		{"\x02{}", VariantBody, nil},
+		{"", ErrorKindEmpty, wire.ErrEmpty},
+		{"\x03{\"message\":\"m\"}", ErrorKindUnknownTag, nil},
+		{"\xff", ErrorKindUnknownTag, nil},
+		{"\x02", ErrorKindBody, nil},
+		{"\x02{}", ErrorKindBody, nil},
 	}
 	for _, tt := range tests {
 		var r Response
 		err := r.Decode([]byte(tt.in))
 		var fe *FrameError
 		require.ErrorAs(t, err, &fe, "%q", tt.in)
-		assert.Equal(t, tt.variant, fe.Variant, "%q", tt.in)
+		assert.Equal(t, tt.variant, fe.Kind, "%q", tt.in)
 		if tt.cause != nil {
 			assert.ErrorIs(t, err, tt.cause)
 		}
-		if tt.variant == VariantUnknownTag {
+		if tt.variant == ErrorKindUnknownTag {
 			var ut *wire.UnknownTagError
 			require.ErrorAs(t, err, &ut)
 			assert.Equal(t, tt.in[0], ut.Tag)
 		}
-		if tt.variant == VariantBody {
+		if tt.variant == ErrorKindBody {
 			var je *wire.JSONError
 			assert.True(t, errors.As(err, &je), "body errors unwrap to the JSON error")
 		}

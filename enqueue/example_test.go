@@ -27,7 +27,7 @@ func ExampleResponse_Decode() {
 	if err := resp.Decode([]byte("\x02{\"message\":\"images are not accepted\"}")); err != nil {
 		panic(err)
 	}
-	fmt.Println(resp.Fate, "-", resp.Error.Message)
+	fmt.Println(resp.Outcome, "-", resp.Error.Message)
 	// Output: refused - images are not accepted
 }
 
@@ -36,7 +36,7 @@ func ExampleFrameError() {
 	err := resp.Decode([]byte{7})
 	var fe *enqueue.FrameError
 	if errors.As(err, &fe) {
-		fmt.Println(fe.Variant, fe.Tag)
+		fmt.Println(fe.Kind, fe.Tag)
 	}
 	var unknown *wire.UnknownTagError
 	fmt.Println(errors.As(err, &unknown))

@@ -62,7 +62,7 @@ func benchDelivery(b *testing.B, endAtStart bool, producers int) {
 	var runner sync.WaitGroup
 	var stop atomic.Bool
 	if !endAtStart {
-		if resp, err := q.Enqueue(ctx, req); err != nil || resp.Fate != enqueue.Delivered {
+		if resp, err := q.Enqueue(ctx, req); err != nil || resp.Outcome != enqueue.Delivered {
 			b.Fatal(resp, err)
 		}
 		l := agent.loop.Load()
@@ -91,7 +91,7 @@ func benchDelivery(b *testing.B, endAtStart bool, producers int) {
 				t0 := time.Now()
 				resp, err := q.Enqueue(ctx, req)
 				lat[p] = append(lat[p], time.Since(t0))
-				if err != nil || resp.Fate != enqueue.Delivered {
+				if err != nil || resp.Outcome != enqueue.Delivered {
 					b.Error(resp, err)
 					return
 				}
@@ -242,7 +242,7 @@ func BenchmarkSoak(b *testing.B) {
 					resp, err := q.Enqueue(ctx, req)
 					cancel()
 					if err == nil {
-						fates[resp.Fate%4].Add(1)
+						fates[resp.Outcome%4].Add(1)
 					} else if !errors.Is(err, context.Canceled) {
 						b.Error(err)
 						return

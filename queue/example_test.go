@@ -30,7 +30,7 @@ func serve(q *queue.Queue, payload []byte) <-chan []byte {
 	}
 	switch r := req.(type) {
 	case *begin.Enqueue:
-		t, err := q.Submit(enqueue.Request(*r))
+		t, err := q.Submit(r.Request)
 		if err != nil {
 			close(out) // the proxy is ending: not served
 			return out
@@ -46,7 +46,7 @@ func serve(q *queue.Queue, payload []byte) <-chan []byte {
 			answer(resp.Encode(nil))
 		}()
 	case *begin.Dequeue:
-		resp := q.Dequeue(r.Key)
+		resp := q.Dequeue(r.Request.Key)
 		answer(resp.Encode(nil))
 	case *begin.Secrets:
 		// Here the proxy hands r.Values to the program (POST /secrets);

@@ -246,7 +246,7 @@ func answerCode(m *message) string {
 	if m.state == withdrawn {
 		return "W"
 	}
-	switch m.resp.Fate {
+	switch m.resp.Outcome {
 	case enqueue.Delivered:
 		return "D"
 	case enqueue.Dequeued:
@@ -254,7 +254,7 @@ func answerCode(m *message) string {
 	case enqueue.Refused:
 		return "R:" + m.resp.Error.Message
 	}
-	return fmt.Sprintf("?%v", m.resp.Fate)
+	return fmt.Sprintf("?%v", m.resp.Outcome)
 }
 
 func verdictsFromMask(n, mask int) []verdict {

@@ -15,10 +15,10 @@ import (
 // a bound against this type.
 
 // The fates, built in one place (the enqueue package's names may change).
-func fateDelivered() enqueue.Response { return enqueue.Response{Fate: enqueue.Delivered} }
-func fateDequeued() enqueue.Response  { return enqueue.Response{Fate: enqueue.Dequeued} }
+func fateDelivered() enqueue.Response { return enqueue.Response{Outcome: enqueue.Delivered} }
+func fateDequeued() enqueue.Response  { return enqueue.Response{Outcome: enqueue.Dequeued} }
 func fateRefused(words protoerr.Error) enqueue.Response {
-	return enqueue.Response{Fate: enqueue.Refused, Error: words}
+	return enqueue.Response{Outcome: enqueue.Refused, Error: words}
 }
 
 // verdict is the program's word on one message handed to it, already turned
@@ -395,7 +395,7 @@ func (s *machine) settle(m *message, r enqueue.Response) {
 	m.state, m.resp = settled, r
 	s.out = append(s.out, effect{kind: effAnswer, m: m})
 	if s.trace != nil {
-		s.trace(event{kind: evFate, seq: m.seq, fate: r.Fate})
+		s.trace(event{kind: evFate, seq: m.seq, fate: r.Outcome})
 	}
 }
 

@@ -128,7 +128,7 @@ func TestPropertyConcurrent(t *testing.T) {
 					resp := q.Dequeue(key)
 					dqMu.Lock()
 					c := dqCount[key]
-					c[resp.Outcome]++ // Withdrawn 0, Empty 1
+					c[resp.Outcome-dequeue.Withdrawn]++ // Withdrawn 0, Empty 1
 					dqCount[key] = c
 					dqMu.Unlock()
 				case p < 75:
@@ -212,7 +212,7 @@ func TestPropertyConcurrent(t *testing.T) {
 			}
 		}
 	}
-	fates := map[enqueue.Fate]int{}
+	fates := map[enqueue.Outcome]int{}
 	errs := map[string]int{}
 	for id := 1; id <= n; id++ {
 		v, ok := results.Load(id)
@@ -226,10 +226,10 @@ func TestPropertyConcurrent(t *testing.T) {
 		seq, queued := model.seqOf[id]
 		check(got <= 1, "m%d reached the agent %d times", id, got)
 		if o.err == nil {
-			fates[o.resp.Fate]++
+			fates[o.resp.Outcome]++
 			check(queued, "m%d answered but never queued", id)
-			check(model.fate[seq] == o.resp.Fate, "m%d answered %v, the queue's transition says %v", id, o.resp.Fate, model.fate[seq])
-			switch o.resp.Fate {
+			check(model.fate[seq] == o.resp.Outcome, "m%d answered %v, the queue's transition says %v", id, o.resp.Outcome, model.fate[seq])
+			switch o.resp.Outcome {
 			case enqueue.Delivered:
 				check(got == 1 && hasVerdict && verdict == "", "m%d Delivered, but the agent got it %d times with verdict %q", id, got, verdict)
 			case enqueue.Dequeued:
@@ -242,7 +242,7 @@ func TestPropertyConcurrent(t *testing.T) {
 						"m%d Refused with %q, the agent said %q", id, o.resp.Error.Message, verdict)
 				}
 			default:
-				check(false, "m%d: fate %v", id, o.resp.Fate)
+				check(false, "m%d: fate %v", id, o.resp.Outcome)
 			}
 			continue
 		}
@@ -285,7 +285,7 @@ func TestPropertyConcurrent(t *testing.T) {
 		len(agent.loops), agent.offers, seamPanics.Load(), model.dequeueCalls, model.events, time.Since(start).Round(time.Millisecond))
 	if ops >= 10_000 {
 		// Guard against a workload that stopped exercising the queue.
-		for _, f := range []enqueue.Fate{enqueue.Delivered, enqueue.Dequeued, enqueue.Refused} {
+		for _, f := range []enqueue.Outcome{enqueue.Delivered, enqueue.Dequeued, enqueue.Refused} {
 			check(fates[f] > 0, "no message was %v", f)
 		}
 		check(errs["withdrawn"] > 0, "no message was withdrawn by cancellation")
@@ -452,7 +452,7 @@ type model struct {
 	key          map[uint64]string
 	waiting      []uint64
 	inFlight     map[uint64]bool
-	fate         map[uint64]enqueue.Fate
+	fate         map[uint64]enqueue.Outcome
 	withdrawn    map[uint64]bool
 	current      *Loop
 	loopPhase    map[*Loop]loopPhase
@@ -470,7 +470,7 @@ func newModel() *model {
 		seqOf:       map[int]uint64{},
 		key:         map[uint64]string{},
 		inFlight:    map[uint64]bool{},
-		fate:        map[uint64]enqueue.Fate{},
+		fate:        map[uint64]enqueue.Outcome{},
 		withdrawn:   map[uint64]bool{},
 		loopPhase:   map[*Loop]loopPhase{},
 		batch:       map[*Loop][]uint64{},
@@ -554,9 +554,9 @@ func (m *model) step(ev event) {
 		}
 		c := m.dequeues[ev.key]
 		if len(want) > 0 {
-			c[dequeue.Withdrawn]++
+			c[0]++ // withdrawn
 		} else {
-			c[dequeue.Empty]++
+			c[1]++ // empty
 		}
 		m.dequeues[ev.key] = c
 	case evWithdraw:

@@ -14,15 +14,16 @@ import (
 	"github.com/diverge-network/diverge-sdk-go/dequeue"
 	"github.com/diverge-network/diverge-sdk-go/enqueue"
 	protoerr "github.com/diverge-network/diverge-sdk-go/errors"
+	"github.com/diverge-network/diverge-sdk-go/wire"
 )
 
 var (
-	delivered = enqueue.Response{Fate: enqueue.Delivered}
-	dequeued  = enqueue.Response{Fate: enqueue.Dequeued}
+	delivered = enqueue.Response{Outcome: enqueue.Delivered}
+	dequeued  = enqueue.Response{Outcome: enqueue.Dequeued}
 )
 
 func refusedWith(words string) enqueue.Response {
-	return enqueue.Response{Fate: enqueue.Refused, Error: protoerr.Error{Message: words}}
+	return enqueue.Response{Outcome: enqueue.Refused, Error: protoerr.Error{Message: words}}
 }
 
 // await is the ticket's fate. The queue has no timeouts; the test has one,
@@ -45,7 +46,7 @@ func pending(t *testing.T, tk *Ticket) {
 	select {
 	case <-tk.Done():
 		resp, err := tk.Wait(context.Background())
-		t.Fatalf("unexpected fate %v (%v)", resp.Fate, err)
+		t.Fatalf("unexpected fate %v (%v)", resp.Outcome, err)
 	default:
 	}
 }
@@ -476,6 +477,8 @@ func TestWaitCancelledWhileWaitingWithdrawsUnanswered(t *testing.T) {
 	assert.ErrorIs(t, err, ErrWithdrawn)
 	assert.ErrorIs(t, err, context.Canceled)
 	assert.Equal(t, enqueue.Response{}, resp)
+	_, encErr := resp.Encode(nil)
+	assert.ErrorIs(t, encErr, wire.ErrUnset, "the zero answer returned with an error does not encode")
 	_, err = x.Wait(context.Background())
 	assert.ErrorIs(t, err, ErrWithdrawn, "a withdrawn ticket stays withdrawn")
 	select {
@@ -558,9 +561,16 @@ func TestCloseRefusesWaitingMessages(t *testing.T) {
 	assert.Equal(t, refusedWith(closedWords), await(t, x))
 	_, err := q.Submit(msg("k", "late"))
 	assert.ErrorIs(t, err, ErrClosed)
-	_, err = q.Enqueue(context.Background(), msg("k", "late"))
+	resp, err := q.Enqueue(context.Background(), msg("k", "late"))
 	assert.ErrorIs(t, err, ErrClosed)
 	assert.Equal(t, dequeue.Response{Outcome: dequeue.Empty}, q.Dequeue("x"))
+	// A caller that drops err cannot send the zero answer by mistake.
+	out, encErr := resp.Encode(nil)
+	assert.Empty(t, out)
+	var ee *wire.EncodeError
+	require.ErrorAs(t, encErr, &ee)
+	assert.Equal(t, "outcome", ee.Member)
+	assert.ErrorIs(t, encErr, wire.ErrUnset)
 	assert.Equal(t, 0, l.Seam(context.Background()))
 	l.End()
 	q.Begun(false)

@@ -11,7 +11,7 @@ type event struct {
 	req  enqueue.Request
 	loop *Loop
 	seqs []uint64
-	fate enqueue.Fate
+	fate enqueue.Outcome
 	flag bool
 }
 

@@ -67,9 +67,13 @@ func TestFeedResponseEncodeRefuses(t *testing.T) {
 		out, err := (&FeedResponse{Outcome: Refused, Error: protoerr.Error{Message: bad.S}}).Encode(encodetest.Dst())
 		encodetest.RequireError(t, out, err, "message", wire.ErrInvalidUTF8, bad.S)
 	}
-	for _, o := range []FeedOutcome{2, 255} {
+	for _, o := range []Outcome{NotServed, 255} {
 		out, err := (&FeedResponse{Outcome: o}).Encode(encodetest.Dst())
 		encodetest.RequireError(t, out, err, "outcome", wire.ErrUnknownValue)
+	}
+	{
+		out, err := (&FeedResponse{}).Encode(encodetest.Dst())
+		encodetest.RequireError(t, out, err, "outcome", wire.ErrUnset)
 	}
 	var out []byte
 	var err error

@@ -5,88 +5,114 @@ import (
 	"github.com/diverge-network/diverge-sdk-go/wire"
 )
 
-// FeedOutcome is how the proxy answered a Secrets channel: the answer
-// frame's tag.
-type FeedOutcome uint8
+// Outcome is the outcome of a secrets feed (a Secrets channel): the
+// answer's tag, or NotServed for a channel that finished with no answer. It
+// is the only outcome in this package. The zero Outcome is unset, and an
+// answer holding it does not encode.
+type Outcome uint8
 
 const (
-	// Fed (tag 0): the program took the values. It opens the gate the proxy
-	// holds deliveries behind, until the next Inactive.
-	Fed FeedOutcome = 0
-	// Refused (tag 1, the Rust Error variant): the program would not take
-	// them; its words are in FeedResponse.Error.
-	Refused FeedOutcome = 1
+	// Fed (tag 0): the program took the values. It opens the gate the
+	// proxy holds deliveries behind, until the next Inactive.
+	Fed Outcome = iota + 1
+	// Refused (tag 1): the program would not take them; its words are in
+	// FeedResponse.Error. Deliveries stay held.
+	Refused
+	// NotServed: the channel finished with no answer, so the feed was not
+	// served, and deliveries stay held. It is not a wire tag: Encode
+	// refuses it.
+	NotServed
 )
 
-// String names the fate in lowercase.
-func (o FeedOutcome) String() string {
-	return wire.VariantName(o, []string{"fed", "refused"})
+// String names the outcome in lowercase: "unset", "fed", "not served", ...
+func (o Outcome) String() string {
+	return wire.EnumName(o, []string{"unset", "fed", "refused", "not served"})
 }
 
-// FeedResponse is the one answer on a Secrets channel. Its zero value is
-// Fed. The frame is inferred: the seeds name Fed and the program's refusal
-// but not their bytes.
+// Opens reports whether the outcome opens the gate deliveries wait behind:
+// only Fed does.
+func (o Outcome) Opens() bool { return o == Fed }
+
+// Tag is the outcome's tag byte on the wire. ok is false for an outcome
+// with no tag: the zero (unset) Outcome, NotServed and any unknown value.
+func (o Outcome) Tag() (tag byte, ok bool) {
+	if o >= Fed && o <= Refused {
+		return byte(o - Fed), true
+	}
+	return 0, false
+}
+
+// FeedResponse is the one answer on a Secrets channel, then the finish. Its
+// zero value has no Outcome and does not encode.
 type FeedResponse struct {
-	Outcome FeedOutcome
+	Outcome Outcome
 	Error   protoerr.Error // the program's words; set only when Outcome is Refused
 }
 
-// Decode reads one answer payload; bytes after a bare tag are ignored. A
-// failure is a *FeedError.
+// Decode reads one answer payload; bytes after a bare tag are ignored, as
+// the reference ignores them. A failure is a *FeedError.
 func (r *FeedResponse) Decode(src []byte) error {
-	tag, body, err := wire.SplitAnswer[FeedVariant](src, byte(Refused))
+	errTag, _ := Refused.Tag()
+	tag, body, err := wire.SplitAnswer[ErrorKind](src, errTag)
 	if err != nil {
 		return err
 	}
-	if tag != byte(Refused) {
-		*r = FeedResponse{Outcome: FeedOutcome(tag)}
+	if tag != errTag {
+		*r = FeedResponse{Outcome: Fed + Outcome(tag)}
 		return nil
 	}
 	var e protoerr.Error
 	if err := e.Decode(body); err != nil {
-		return wire.BodyError(FeedVariantBody, tag, err)
+		return wire.BodyError(ErrorKindBody, tag, err)
 	}
 	*r = FeedResponse{Outcome: Refused, Error: e}
 	return nil
 }
 
-// Encode appends the answer payload to dst. It fails, leaving dst as it
-// was, with a *wire.EncodeError: for a nil r (wire.ErrNil), an Outcome with
-// no tag (wire.ErrUnknownValue, Member "outcome") and a Refused whose message
-// is not valid UTF-8 (Member "message").
+// Encode appends the answer payload to dst: the tag, and for Refused the
+// error's JSON. It fails, leaving dst as it was, with a *wire.EncodeError:
+// for a nil r (wire.ErrNil), an unset Outcome (wire.ErrUnset, Member
+// "outcome"), an Outcome with no tag such as NotServed
+// (wire.ErrUnknownValue, Member "outcome") and a Refused whose message is not
+// valid UTF-8 (Member "message").
 func (r *FeedResponse) Encode(dst []byte) ([]byte, error) {
 	if r == nil {
 		return dst, &wire.EncodeError{Err: wire.ErrNil}
 	}
-	switch r.Outcome {
-	case Fed:
-		return append(dst, byte(Fed)), nil
-	case Refused:
-		out, err := r.Error.Encode(append(dst, byte(Refused)))
-		if err != nil {
-			return dst, err
-		}
-		return out, nil
+	if r.Outcome == 0 {
+		return dst, &wire.EncodeError{Member: "outcome", Err: wire.ErrUnset}
 	}
-	return dst, &wire.EncodeError{Member: "outcome", Err: wire.ErrUnknownValue}
+	tag, ok := r.Outcome.Tag()
+	if !ok {
+		return dst, &wire.EncodeError{Member: "outcome", Err: wire.ErrUnknownValue}
+	}
+	if r.Outcome != Refused {
+		return append(dst, tag), nil
+	}
+	out, err := r.Error.Encode(append(dst, tag))
+	if err != nil {
+		return dst, err
+	}
+	return out, nil
 }
 
-// FeedVariant is one way a feed answer fails to decode.
-type FeedVariant uint8
+// ErrorKind is one way a secrets feed answer fails to decode.
+type ErrorKind uint8
 
 const (
-	FeedVariantEmpty      FeedVariant = wire.VariantEmpty      // no bytes, not even a tag
-	FeedVariantUnknownTag FeedVariant = wire.VariantUnknownTag // a tag above 1
-	FeedVariantBody       FeedVariant = 2                      // the error after tag 1 did not parse
+	ErrorKindEmpty      ErrorKind = wire.ErrorKindEmpty      // no bytes, not even a tag
+	ErrorKindUnknownTag ErrorKind = wire.ErrorKindUnknownTag // a tag above 1
+	ErrorKindBody       ErrorKind = 2                        // the error after tag 1 did not parse
 )
 
-// String is the snake_case name, as the wire and the tools print it.
-func (v FeedVariant) String() string {
-	return wire.VariantName(v, []string{"empty", "unknown_tag", "body"})
+// String is the snake_case name, as the tools print it.
+func (k ErrorKind) String() string {
+	return wire.EnumName(k, []string{"empty", "unknown_tag", "body"})
 }
 
 // Frame names the frame in messages.
-func (FeedVariant) Frame() string { return "secrets feed answer" }
+func (ErrorKind) Frame() string { return "secrets feed answer" }
 
-// FeedError is a feed answer that could not be read.
-type FeedError = wire.FrameError[FeedVariant]
+// FeedError is a secrets feed answer that could not be read; see wire.FrameError. Its
+// Err is wire.ErrEmpty, a *wire.UnknownTagError or a *wire.JSONError.
+type FeedError = wire.FrameError[ErrorKind]

@@ -18,7 +18,7 @@ const (
 var modeNames = []string{"fixed", "rotating"}
 
 // String is the mode as the wire spells it.
-func (m Mode) String() string { return wire.VariantName(m, modeNames) }
+func (m Mode) String() string { return wire.EnumName(m, modeNames) }
 
 // readMode reads a mode as serde reads a unit enum straight from JSON:
 // "fixed", or {"fixed":null}.

@@ -123,7 +123,7 @@ func TestFeedResponse(t *testing.T) {
 	var r FeedResponse
 	var fe *FeedError
 	require.ErrorAs(t, r.Decode([]byte{2}), &fe)
-	assert.Equal(t, FeedVariantUnknownTag, fe.Variant)
+	assert.Equal(t, ErrorKindUnknownTag, fe.Kind)
 	require.ErrorAs(t, r.Decode([]byte{1}), &fe)
-	assert.Equal(t, FeedVariantBody, fe.Variant)
+	assert.Equal(t, ErrorKindBody, fe.Kind)
 }

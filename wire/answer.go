@@ -3,26 +3,26 @@ package wire
 import "strconv"
 
 // SplitAnswer splits an answer frame of the shape the enqueue, dequeue and
-// secrets-feed answers share: a tag below errTag is a bare fate (bytes after
+// secrets-feed answers share: a tag below errTag is a bare outcome (bytes after
 // it are ignored, as the reference ignores them) and comes back with no
 // body; errTag comes back with its body, an error for the family to read;
 // any other tag is the family's unknown-tag error.
-func SplitAnswer[V Variant](src []byte, errTag byte) (tag byte, body []byte, err error) {
+func SplitAnswer[K ErrorKind](src []byte, errTag byte) (tag byte, body []byte, err error) {
 	if len(src) > 0 && src[0] < errTag {
 		return src[0], nil, nil
 	}
-	tag, body, err = SplitFrame[V](src)
+	tag, body, err = SplitFrame[K](src)
 	if err == nil && tag != errTag {
-		return tag, nil, UnknownTag[V](tag)
+		return tag, nil, UnknownTag[K](tag)
 	}
 	return tag, body, err
 }
 
-// VariantName is names[v], or "variant N" for a number with no name: the
-// String method of a family's Variant.
-func VariantName[V ~uint8](v V, names []string) string {
+// EnumName is names[v], or "value N" for a number with no name: the String
+// method of a family's small enumerations (outcomes, error kinds, modes).
+func EnumName[V ~uint8](v V, names []string) string {
 	if int(v) < len(names) {
 		return names[v]
 	}
-	return "variant " + strconv.Itoa(int(v))
+	return "value " + strconv.Itoa(int(v))
 }

@@ -275,19 +275,19 @@ func TestFrameError(t *testing.T) {
 	var ut *UnknownTagError
 	require.ErrorAs(t, err, &ut)
 	assert.Equal(t, byte(9), ut.Tag)
-	assert.Equal(t, "unknown_tag", fe.VariantName())
+	assert.Equal(t, "unknown_tag", fe.KindName())
 
 	cause := &JSONError{Reason: MissingField, Want: "message"}
 	err = BodyError(testVariant(2), 2, cause)
 	require.ErrorAs(t, err, &fe)
-	assert.Equal(t, "body", fe.Variant.String())
+	assert.Equal(t, "body", fe.Kind.String())
 	assert.True(t, errors.Is(err, cause))
 	assert.Nil(t, BodyError(testVariant(2), 2, nil))
 }
 
 type testVariant uint8
 
-func (v testVariant) String() string { return VariantName(v, []string{"empty", "unknown_tag", "body"}) }
+func (v testVariant) String() string { return EnumName(v, []string{"empty", "unknown_tag", "body"}) }
 func (testVariant) Frame() string    { return "test frame" }
 
 // Every prefix of a valid document is refused cleanly, never a panic.

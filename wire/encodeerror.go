@@ -20,8 +20,12 @@ var (
 	// a secret's value, a chunk, a dependency template.
 	ErrNoValue = errors.New("no JSON value")
 	// ErrUnknownValue is an enum value the protocol does not have: a role,
-	// an icon theme, a secret's mode, an answer's fate.
+	// an icon theme, a secret's mode, an answer's outcome that has no tag.
 	ErrUnknownValue = errors.New("unknown enum value")
+	// ErrUnset is an enum whose zero value means "never set": an answer
+	// whose Outcome was not given. No zero value of an answer means
+	// success, so it is not written.
+	ErrUnset = errors.New("value not set")
 	// ErrTooDeep is a Raw or Object that, where it stands in the payload,
 	// would nest deeper than the MaxDepth levels every reader allows
 	// (counted from the top of the payload, so a _meta inside a block inside
@@ -38,11 +42,11 @@ var (
 // [i] for an array's element, ["name"] for the member of a map called name
 // (a secret, a declared name; names are not secret), [name i] for the name
 // of a map's member at index i itself (when the name is what is wrong, and so
-// cannot be shown), and for an answer's tag "fate" or "outcome". An empty
+// cannot be shown), and for an answer's tag "outcome". An empty
 // Member is the body, or the frame, as a whole.
 type EncodeError struct {
 	Member string // where; "" for the whole value
-	Err    error  // why: ErrInvalidUTF8, ErrNil, ErrNoValue, ErrUnknownValue, ErrTooDeep or a package's own cause
+	Err    error  // why: ErrInvalidUTF8, ErrNil, ErrNoValue, ErrUnknownValue, ErrUnset, ErrTooDeep or a package's own cause
 }
 
 // Error says which member is wrong and why, without its value.

@@ -40,75 +40,75 @@ func AppendTagged(dst []byte, tag byte, body []byte) []byte {
 	return append(dst, body...)
 }
 
-// Variant is one way a frame family's decode fails: each family defines a
-// uint8 type with one constant per variant of its Rust FrameError. Every
-// family numbers "empty" 0 and "unknown tag" 1.
-type Variant interface {
+// ErrorKind is one way a frame family's decode fails: each family defines a
+// uint8 type with one constant per way. Every family numbers "empty" 0 and
+// "unknown tag" 1.
+type ErrorKind interface {
 	~uint8
-	// String is the Rust variant's name in snake_case, as the conformance
-	// line protocol prints it ("empty", "unknown_tag", "body", ...).
+	// String is the kind's name in snake_case, as the tools print it
+	// ("empty", "unknown_tag", "body", ...).
 	String() string
 	// Frame names the frame family in messages ("enqueue answer").
 	Frame() string
 }
 
-// The variant numbers every family shares.
+// The error kind numbers every family shares.
 const (
-	VariantEmpty      = 0 // no bytes at all
-	VariantUnknownTag = 1 // a tag the family does not know
+	ErrorKindEmpty      = 0 // no bytes at all
+	ErrorKindUnknownTag = 1 // a tag the family does not know
 )
 
 // FrameError is a tagged frame that could not be decoded. Each frame family
-// names its own instance (enqueue.FrameError is FrameError[enqueue.Variant]),
-// so errors.As tells the families apart.
+// names its own instance (enqueue.FrameError is
+// FrameError[enqueue.ErrorKind]), so errors.As tells the families apart.
 //
 // Err is the cause: [ErrEmpty], an [*UnknownTagError], a [*JSONError] or a
 // family's own error type. No message quotes the payload.
-type FrameError[V Variant] struct {
-	Variant V     // which Rust variant
-	Tag     byte  // the payload's tag byte; 0 when the payload was empty
-	Err     error // the cause
+type FrameError[K ErrorKind] struct {
+	Kind K     // which way the decode failed
+	Tag  byte  // the payload's tag byte; 0 when the payload was empty
+	Err  error // the cause
 }
 
 // Error describes the failure without quoting any payload bytes.
-func (e *FrameError[V]) Error() string {
-	frame := e.Variant.Frame()
-	switch uint8(e.Variant) {
-	case VariantEmpty:
+func (e *FrameError[K]) Error() string {
+	frame := e.Kind.Frame()
+	switch uint8(e.Kind) {
+	case ErrorKindEmpty:
 		return frame + " frame is empty"
-	case VariantUnknownTag:
+	case ErrorKindUnknownTag:
 		return "unknown " + frame + " tag " + strconv.Itoa(int(e.Tag))
 	}
-	return frame + " " + e.Variant.String() + " did not parse: " + e.Err.Error()
+	return frame + " " + e.Kind.String() + " did not parse: " + e.Err.Error()
 }
 
 // Unwrap returns the cause.
-func (e *FrameError[V]) Unwrap() error { return e.Err }
+func (e *FrameError[K]) Unwrap() error { return e.Err }
 
 // SplitFrame splits payload as [Split] does, and turns an empty payload into
 // the family's empty error.
-func SplitFrame[V Variant](payload []byte) (tag byte, body []byte, err error) {
+func SplitFrame[K ErrorKind](payload []byte) (tag byte, body []byte, err error) {
 	tag, body, ok := Split(payload)
 	if !ok {
-		return 0, nil, &FrameError[V]{Variant: VariantEmpty, Err: ErrEmpty}
+		return 0, nil, &FrameError[K]{Kind: ErrorKindEmpty, Err: ErrEmpty}
 	}
 	return tag, body, nil
 }
 
 // UnknownTag is the family's error for a tag it does not know.
-func UnknownTag[V Variant](tag byte) error {
-	return &FrameError[V]{Variant: VariantUnknownTag, Tag: tag, Err: &UnknownTagError{Tag: tag}}
+func UnknownTag[K ErrorKind](tag byte) error {
+	return &FrameError[K]{Kind: ErrorKindUnknownTag, Tag: tag, Err: &UnknownTagError{Tag: tag}}
 }
 
-// BodyError wraps err, the failure to read the body after tag, as variant v
-// of the family; it returns nil when err is nil.
-func BodyError[V Variant](v V, tag byte, err error) error {
+// BodyError wraps err, the failure to read the body after tag, as kind k of
+// the family; it returns nil when err is nil.
+func BodyError[K ErrorKind](k K, tag byte, err error) error {
 	if err == nil {
 		return nil
 	}
-	return &FrameError[V]{Variant: v, Tag: tag, Err: err}
+	return &FrameError[K]{Kind: k, Tag: tag, Err: err}
 }
 
-// VariantName is the snake_case name of the error's variant, as the
-// conformance line protocol prints it.
-func (e *FrameError[V]) VariantName() string { return e.Variant.String() }
+// KindName is the snake_case name of the error's kind, as the tools print
+// it.
+func (e *FrameError[K]) KindName() string { return e.Kind.String() }

@@ -80,7 +80,7 @@ func bench(args []string, stdout, stderr io.Writer) int {
 		}
 		ops, err := s.Ops(payload)
 		if err != nil {
-			fmt.Fprintf(stderr, "divergewire bench: %s: expected ok, got %s (%v)\n", v.Name, scopes.Variant(err), err)
+			fmt.Fprintf(stderr, "divergewire bench: %s: expected ok, got %s (%v)\n", v.Name, scopes.KindName(err), err)
 			return 1
 		}
 		runtime.GC()

@@ -66,7 +66,7 @@ func answer(w *bufio.Writer, line, payload, encoded []byte) ([]byte, []byte) {
 	}
 	encoded, err = scope.Conform(encoded[:0], payload)
 	if err != nil {
-		fail(w, scopes.Variant(err), err.Error())
+		fail(w, scopes.KindName(err), err.Error())
 		return payload, encoded
 	}
 	w.WriteString("ok ")

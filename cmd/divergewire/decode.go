@@ -182,7 +182,7 @@ func (d *decoder) shown(prefix string, scope *scopes.Scope, payload []byte, v an
 	if err != nil {
 		// The messages never quote the payload; sanitize anyway, so the
 		// line stays one line.
-		fmt.Fprintf(d.out, "%s%s  ERROR %s: %s\n", prefix, scope.Name, scopes.Variant(err), sanitize(err.Error()))
+		fmt.Fprintf(d.out, "%s%s  ERROR %s: %s\n", prefix, scope.Name, scopes.KindName(err), sanitize(err.Error()))
 		return false
 	}
 	variant, lines := describe(v, payload, d.show)

@@ -40,7 +40,7 @@ func (d *decoder) traceLine(name string, n int, line string, tv *traceView) int 
 	scope, _ := scopes.Lookup(ev.Scope) // ParseEvent checked it
 	v, err := scope.Decode(ev.Payload)
 	onMain := ev.OnMain() && err == nil
-	if _, ok := v.(begin.Active); ok && onMain {
+	if _, ok := v.(*begin.Active); ok && onMain {
 		tv.loops++
 		tv.inLoop = true
 		fmt.Fprintf(d.out, "── loop %d ──\n", tv.loops)

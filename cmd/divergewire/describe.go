@@ -30,13 +30,13 @@ func describe(v any, payload []byte, show bool) (string, []string) {
 	case *begin.Error:
 		p.add(1, "message: %s", strconv.Quote(v.Message))
 		return "Error", p
-	case begin.Chunk:
+	case *begin.Chunk:
 		p.add(1, "json: %s", jsonCut(v.Bytes()))
 		if meta, ok := v.Meta(); ok {
 			p.add(1, "_meta: %s", jsonCut(meta.Bytes()))
 		}
 		return "Chunk", p
-	case begin.Active:
+	case *begin.Active:
 		bare(&p, payload)
 		return "Active", p
 	case *begin.Inactive:
@@ -45,17 +45,17 @@ func describe(v any, payload []byte, show bool) (string, []string) {
 
 	// begin.channel_request (and postgres.request, whose value is a
 	// begin.Postgres too)
-	case begin.Postgres:
+	case *begin.Postgres:
 		p.add(1, "conn_id: %x", v.ConnID[:])
 		return "Postgres", p
-	case begin.Info:
+	case *begin.Info:
 		bare(&p, payload)
 		return "Info", p
 	case *begin.Enqueue:
-		enqueueRequest(&p, (*enqueue.Request)(v))
+		enqueueRequest(&p, &v.Request)
 		return "Enqueue", p
 	case *begin.Dequeue:
-		p.add(1, "key: %s", strconv.Quote(v.Key))
+		p.add(1, "key: %s", strconv.Quote(v.Request.Key))
 		return "Dequeue", p
 	case *begin.Secrets:
 		values(&p, "secrets", v.Values, show)
@@ -63,9 +63,9 @@ func describe(v any, payload []byte, show bool) (string, []string) {
 
 	// the answers
 	case *enqueue.Response:
-		return answerFrame(&p, payload, v.Fate.String(), v.Fate == enqueue.Refused, v.Error), p
+		return answerFrame(&p, payload, v.Outcome.String(), v.Outcome == enqueue.Refused, v.Error), p
 	case *legacy.Response:
-		return answerFrame(&p, payload, v.Fate.String(), v.Fate == legacy.Failed, v.Error), p
+		return answerFrame(&p, payload, v.Outcome.String(), v.Outcome == legacy.Failed, v.Error), p
 	case *dequeue.Response:
 		return answerFrame(&p, payload, v.Outcome.String(), v.Outcome == dequeue.Failed, v.Error), p
 	case *secrets.FeedResponse:

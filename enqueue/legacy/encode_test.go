@@ -16,7 +16,7 @@ func TestEncodeRefusesInvalidUTF8(t *testing.T) {
 			out, err := (&Request{Prompt: bad.S}).Encode(encodetest.Dst())
 			encodetest.RequireError(t, out, err, "prompt", wire.ErrInvalidUTF8, bad.S)
 
-			out, err = (&Response{Fate: Failed, Error: protoerr.Error{Message: bad.S}}).Encode(encodetest.Dst())
+			out, err = (&Response{Outcome: Failed, Error: protoerr.Error{Message: bad.S}}).Encode(encodetest.Dst())
 			encodetest.RequireError(t, out, err, "message", wire.ErrInvalidUTF8, bad.S)
 		})
 	}
@@ -29,8 +29,10 @@ func TestEncodeRefusesNilAndUnknown(t *testing.T) {
 	encodetest.RequireError(t, out, err, "", wire.ErrNil)
 	require.NotPanics(t, func() { out, err = (*Response)(nil).Encode(encodetest.Dst()) })
 	encodetest.RequireError(t, out, err, "", wire.ErrNil)
-	for _, f := range []Fate{4, 200} {
-		out, err = (&Response{Fate: f}).Encode(encodetest.Dst())
-		encodetest.RequireError(t, out, err, "fate", wire.ErrUnknownValue)
+	for _, f := range []Outcome{NotReceived, 200} {
+		out, err = (&Response{Outcome: f}).Encode(encodetest.Dst())
+		encodetest.RequireError(t, out, err, "outcome", wire.ErrUnknownValue)
 	}
+	out, err = (&Response{}).Encode(encodetest.Dst())
+	encodetest.RequireError(t, out, err, "outcome", wire.ErrUnset)
 }

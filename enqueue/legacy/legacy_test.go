@@ -25,10 +25,10 @@ func TestResponseHasFourTags(t *testing.T) {
 		resp Response
 		wire string
 	}{
-		{Response{Fate: Delivered}, "\x00"},
-		{Response{Fate: Dequeued}, "\x01"},
-		{Response{Fate: Missed}, "\x02"},
-		{Response{Fate: Failed, Error: protoerr.Error{Message: "lost"}}, "\x03{\"message\":\"lost\"}"},
+		{Response{Outcome: Delivered}, "\x00"},
+		{Response{Outcome: Dequeued}, "\x01"},
+		{Response{Outcome: Missed}, "\x02"},
+		{Response{Outcome: Failed, Error: protoerr.Error{Message: "lost"}}, "\x03{\"message\":\"lost\"}"},
 	}
 	for _, tt := range tests {
 		b, err := tt.resp.Encode(nil)
@@ -41,8 +41,8 @@ func TestResponseHasFourTags(t *testing.T) {
 	var r Response
 	var fe *FrameError
 	require.ErrorAs(t, r.Decode([]byte{4}), &fe)
-	assert.Equal(t, VariantUnknownTag, fe.Variant)
+	assert.Equal(t, ErrorKindUnknownTag, fe.Kind)
 	require.ErrorAs(t, r.Decode([]byte("\x03{")), &fe)
-	assert.Equal(t, VariantBody, fe.Variant)
+	assert.Equal(t, ErrorKindBody, fe.Kind)
 	assert.Equal(t, "missed", Missed.String())
 }

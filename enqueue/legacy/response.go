@@ -5,88 +5,119 @@ import (
 	"github.com/diverge-network/diverge-sdk-go/wire"
 )
 
-// Fate is what became of the message: the answer frame's tag.
-type Fate uint8
+// Outcome is what became of a message sent to /agent/enqueue: the answer's
+// tag, or NotReceived for a connection that ended with no answer. The zero
+// Outcome is unset, and an answer holding it does not encode.
+//
+// It differs from enqueue.Outcome in two constants. Missed is gone there: a
+// message a run leaves waiting is not lost but starts the next run. And the
+// error is another thing: here Failed is the provider's failure to learn the
+// fate, while enqueue.Refused is the container declining the message.
+type Outcome uint8
 
 const (
-	Delivered Fate = 0 // the loop took the message
-	Dequeued  Fate = 1 // the message was withdrawn before delivery
+	// Delivered (tag 0): the loop took the message.
+	Delivered Outcome = iota + 1
+	// Dequeued (tag 1): the message was withdrawn before delivery.
+	Dequeued
 	// Missed (tag 2): no loop ran, or the run ended, before the message
 	// could be taken. Nothing failed; a caller who still wants it heard
 	// sends it as the next loop's prompt.
-	Missed Fate = 2
-	// Failed (tag 3, the Rust Error variant): the fate could not be
-	// determined; the provider's own words are in Response.Error.
-	Failed Fate = 3
+	Missed
+	// Failed (tag 3): the message's fate could not be determined; the
+	// provider's own words are in Response.Error.
+	Failed
+	// NotReceived: the connection ended with no answer. The message has a
+	// fate, but it was never received, and nobody retries the enqueue. It
+	// is not a wire tag: Encode refuses it.
+	NotReceived
 )
 
-// String names the fate in lowercase.
-func (f Fate) String() string {
-	return wire.VariantName(f, []string{"delivered", "dequeued", "missed", "failed"})
+// String names the outcome in lowercase: "unset", "delivered", "not received", ...
+func (o Outcome) String() string {
+	return wire.EnumName(o, []string{"unset", "delivered", "dequeued", "missed", "failed", "not received"})
 }
 
-// Response is the one answer of /agent/enqueue. Its zero value is Delivered.
+// Tag is the outcome's tag byte on the wire. ok is false for an outcome
+// with no tag: the zero (unset) Outcome, NotReceived and any unknown value.
+func (o Outcome) Tag() (tag byte, ok bool) {
+	if o >= Delivered && o <= Failed {
+		return byte(o - Delivered), true
+	}
+	return 0, false
+}
+
+// Response is the one answer of /agent/enqueue. Its zero value has no
+// Outcome and does not encode.
 type Response struct {
-	Fate  Fate
-	Error protoerr.Error // set only when Fate is Failed
+	Outcome Outcome
+	Error   protoerr.Error // the provider's words; set only when Outcome is Failed
 }
 
-// Decode reads one answer payload; bytes after a bare tag are ignored. A
-// failure is a *FrameError.
+// Decode reads one answer payload; bytes after a bare tag are ignored, as
+// the reference ignores them. A failure is a *FrameError.
 func (r *Response) Decode(src []byte) error {
-	tag, body, err := wire.SplitAnswer[Variant](src, byte(Failed))
+	errTag, _ := Failed.Tag()
+	tag, body, err := wire.SplitAnswer[ErrorKind](src, errTag)
 	if err != nil {
 		return err
 	}
-	if tag != byte(Failed) {
-		*r = Response{Fate: Fate(tag)}
+	if tag != errTag {
+		*r = Response{Outcome: Delivered + Outcome(tag)}
 		return nil
 	}
 	var e protoerr.Error
 	if err := e.Decode(body); err != nil {
-		return wire.BodyError(VariantBody, tag, err)
+		return wire.BodyError(ErrorKindBody, tag, err)
 	}
-	*r = Response{Fate: Failed, Error: e}
+	*r = Response{Outcome: Failed, Error: e}
 	return nil
 }
 
-// Encode appends the answer payload to dst. It fails, leaving dst as it was,
-// with a *wire.EncodeError: for a nil r (wire.ErrNil), a Fate with no tag
-// (wire.ErrUnknownValue, Member "fate") and a Failed whose message is not
+// Encode appends the answer payload to dst: the tag, and for Failed the
+// error's JSON. It fails, leaving dst as it was, with a *wire.EncodeError:
+// for a nil r (wire.ErrNil), an unset Outcome (wire.ErrUnset, Member
+// "outcome"), an Outcome with no tag such as NotReceived
+// (wire.ErrUnknownValue, Member "outcome") and a Failed whose message is not
 // valid UTF-8 (Member "message").
 func (r *Response) Encode(dst []byte) ([]byte, error) {
 	if r == nil {
 		return dst, &wire.EncodeError{Err: wire.ErrNil}
 	}
-	switch r.Fate {
-	case Delivered, Dequeued, Missed:
-		return append(dst, byte(r.Fate)), nil
-	case Failed:
-		out, err := r.Error.Encode(append(dst, byte(Failed)))
-		if err != nil {
-			return dst, err
-		}
-		return out, nil
+	if r.Outcome == 0 {
+		return dst, &wire.EncodeError{Member: "outcome", Err: wire.ErrUnset}
 	}
-	return dst, &wire.EncodeError{Member: "fate", Err: wire.ErrUnknownValue}
+	tag, ok := r.Outcome.Tag()
+	if !ok {
+		return dst, &wire.EncodeError{Member: "outcome", Err: wire.ErrUnknownValue}
+	}
+	if r.Outcome != Failed {
+		return append(dst, tag), nil
+	}
+	out, err := r.Error.Encode(append(dst, tag))
+	if err != nil {
+		return dst, err
+	}
+	return out, nil
 }
 
-// Variant is one way a legacy enqueue answer fails to decode.
-type Variant uint8
+// ErrorKind is one way a legacy enqueue answer fails to decode.
+type ErrorKind uint8
 
 const (
-	VariantEmpty      Variant = wire.VariantEmpty      // no bytes, not even a tag
-	VariantUnknownTag Variant = wire.VariantUnknownTag // a tag above 3
-	VariantBody       Variant = 2                      // the error after tag 3 did not parse
+	ErrorKindEmpty      ErrorKind = wire.ErrorKindEmpty      // no bytes, not even a tag
+	ErrorKindUnknownTag ErrorKind = wire.ErrorKindUnknownTag // a tag above 3
+	ErrorKindBody       ErrorKind = 2                        // the error after tag 3 did not parse
 )
 
-// String is the snake_case name, as the wire and the tools print it.
-func (v Variant) String() string {
-	return wire.VariantName(v, []string{"empty", "unknown_tag", "body"})
+// String is the snake_case name, as the tools print it.
+func (k ErrorKind) String() string {
+	return wire.EnumName(k, []string{"empty", "unknown_tag", "body"})
 }
 
 // Frame names the frame in messages.
-func (Variant) Frame() string { return "legacy enqueue answer" }
+func (ErrorKind) Frame() string { return "legacy enqueue answer" }
 
-// FrameError is a legacy enqueue answer that could not be read.
-type FrameError = wire.FrameError[Variant]
+// FrameError is a legacy enqueue answer that could not be read; see wire.FrameError. Its
+// Err is wire.ErrEmpty, a *wire.UnknownTagError or a *wire.JSONError.
+type FrameError = wire.FrameError[ErrorKind]

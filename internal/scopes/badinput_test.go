@@ -43,7 +43,7 @@ func TestBadInputIsATypedError(t *testing.T) {
 		for _, in := range inputs {
 			val, err := decodeSafely(t, s, in)
 			if err != nil {
-				assert.NotEqual(t, "unknown", Variant(err), "%s %x: untyped error %v", s.Name, in, err)
+				assert.NotEqual(t, "unknown", KindName(err), "%s %x: untyped error %v", s.Name, in, err)
 				continue
 			}
 			// What decodes re-encodes, and the re-encoding reads back the

@@ -58,7 +58,7 @@ func fuzzScope(f *testing.F, name string) {
 	f.Fuzz(func(t *testing.T, payload []byte) {
 		v, err := s.Decode(payload)
 		if err != nil {
-			if Variant(err) == "unknown" {
+			if KindName(err) == "unknown" {
 				t.Fatalf("untyped error %T: %v", err, err)
 			}
 			return

@@ -91,7 +91,7 @@ func TestGoldenVectors(t *testing.T) {
 						}
 					case "err":
 						require.Error(t, err, v.Note)
-						assert.Equal(t, v.Error, Variant(err), "%s: %v", v.Note, err)
+						assert.Equal(t, v.Error, KindName(err), "%s: %v", v.Note, err)
 					default:
 						t.Fatalf("expect %q is neither ok nor err", v.Expect)
 					}

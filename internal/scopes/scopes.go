@@ -82,7 +82,7 @@ var All = []Scope{
 	{
 		Name:   "postgres.request",
 		Decode: func(b []byte) (any, error) { return begin.DecodePostgres(b) },
-		Encode: func(dst []byte, v any) ([]byte, error) { return v.(begin.Postgres).AppendConnID(dst), nil },
+		Encode: func(dst []byte, v any) ([]byte, error) { return v.(*begin.Postgres).AppendConnID(dst), nil },
 		Ops:    postgresOps,
 	},
 	typed[protoerr.Error]("errors.error"),
@@ -107,13 +107,13 @@ func Lookup(name string) (*Scope, bool) {
 	return nil, false
 }
 
-// Variant is the snake_case name of the Rust error variant err stands for:
-// a frame family's variant, "postgres" for a bad connection id, "json" for
-// a plain JSON payload.
-func Variant(err error) string {
-	var fe interface{ VariantName() string }
+// KindName is the snake_case name of the Rust error variant err stands for:
+// a frame family's error kind, "postgres" for a bad connection id, "json"
+// for a plain JSON payload.
+func KindName(err error) string {
+	var fe interface{ KindName() string }
 	if errors.As(err, &fe) {
-		return fe.VariantName()
+		return fe.KindName()
 	}
 	var pe *begin.PostgresError
 	if errors.As(err, &pe) {

@@ -20,6 +20,7 @@ var (
 	errNil          = wire.ErrNil
 	errNoValue      = wire.ErrNoValue
 	errUnknownValue = wire.ErrUnknownValue
+	errUnset        = wire.ErrUnset
 	errTooDeep      = wire.ErrTooDeep
 )
 
@@ -55,11 +56,13 @@ var makers = []maker{
 		return value{encode: r.Encode, reencoded: encodeIf(fixed, fixed.Encode)}
 	}},
 	{"enqueue.response", func(g *gen) value {
-		r := enqueue.Response{Fate: enqueue.Fate(g.intn(3))}
-		if g.plant("fate", errUnknownValue) {
-			r.Fate = enqueue.Fate(3 + g.intn(250))
+		r := enqueue.Response{Outcome: enqueue.Delivered + enqueue.Outcome(g.intn(3))}
+		if g.plant("outcome", errUnset) {
+			r.Outcome = 0
+		} else if g.plant("outcome", errUnknownValue) {
+			r.Outcome = enqueue.NotServed + enqueue.Outcome(g.intn(252))
 		}
-		if r.Fate == enqueue.Refused {
+		if r.Outcome == enqueue.Refused {
 			r.Error = g.protoErr("message")
 		}
 		return value{encode: r.Encode}
@@ -69,11 +72,13 @@ var makers = []maker{
 		return value{encode: r.Encode}
 	}},
 	{"legacy.enqueue.response", func(g *gen) value {
-		r := legacy.Response{Fate: legacy.Fate(g.intn(4))}
-		if g.plant("fate", errUnknownValue) {
-			r.Fate = legacy.Fate(4 + g.intn(250))
+		r := legacy.Response{Outcome: legacy.Delivered + legacy.Outcome(g.intn(4))}
+		if g.plant("outcome", errUnset) {
+			r.Outcome = 0
+		} else if g.plant("outcome", errUnknownValue) {
+			r.Outcome = legacy.NotReceived + legacy.Outcome(g.intn(251))
 		}
-		if r.Fate == legacy.Failed {
+		if r.Outcome == legacy.Failed {
 			r.Error = g.protoErr("message")
 		}
 		return value{encode: r.Encode}
@@ -83,9 +88,11 @@ var makers = []maker{
 		return value{encode: r.Encode}
 	}},
 	{"dequeue.response", func(g *gen) value {
-		r := dequeue.Response{Outcome: dequeue.Outcome(g.intn(3))}
-		if g.plant("outcome", errUnknownValue) {
-			r.Outcome = dequeue.Outcome(3 + g.intn(250))
+		r := dequeue.Response{Outcome: dequeue.Withdrawn + dequeue.Outcome(g.intn(3))}
+		if g.plant("outcome", errUnset) {
+			r.Outcome = 0
+		} else if g.plant("outcome", errUnknownValue) {
+			r.Outcome = dequeue.NotServed + dequeue.Outcome(g.intn(252))
 		}
 		if r.Outcome == dequeue.Failed {
 			r.Error = g.protoErr("message")
@@ -93,9 +100,11 @@ var makers = []maker{
 		return value{encode: r.Encode}
 	}},
 	{"secrets.feed_response", func(g *gen) value {
-		r := secrets.FeedResponse{Outcome: secrets.FeedOutcome(g.intn(2))}
-		if g.plant("outcome", errUnknownValue) {
-			r.Outcome = secrets.FeedOutcome(2 + g.intn(250))
+		r := secrets.FeedResponse{Outcome: secrets.Fed + secrets.Outcome(g.intn(2))}
+		if g.plant("outcome", errUnset) {
+			r.Outcome = 0
+		} else if g.plant("outcome", errUnknownValue) {
+			r.Outcome = secrets.NotServed + secrets.Outcome(g.intn(253))
 		}
 		if r.Outcome == secrets.Refused {
 			r.Error = g.protoErr("message")
@@ -327,19 +336,18 @@ func (g *gen) channelRequest() (begin.ChannelRequest, begin.ChannelRequest) {
 	case 0:
 		return g.postgres(), nil
 	case 1:
-		return begin.Info{}, nil
+		return &begin.Info{}, nil
 	case 2:
 		r, fixed := g.enqueueRequest()
 		if g.plant("", errNil) {
 			return (*begin.Enqueue)(nil), nil
 		}
 		if fixed == nil {
-			return (*begin.Enqueue)(r), nil
+			return &begin.Enqueue{Request: *r}, nil
 		}
-		return (*begin.Enqueue)(r), (*begin.Enqueue)(fixed)
+		return &begin.Enqueue{Request: *r}, &begin.Enqueue{Request: *fixed}
 	case 3:
-		r := &dequeue.Request{Key: g.str("key")}
-		return (*begin.Dequeue)(r), nil
+		return &begin.Dequeue{Request: dequeue.Request{Key: g.str("key")}}, nil
 	}
 	if g.plant("", errNil) {
 		return (*begin.Secrets)(nil), nil
@@ -358,13 +366,13 @@ func (g *gen) response() begin.Response {
 		e := g.protoErr("message")
 		return (*begin.Error)(&e)
 	case 2:
-		c := begin.Chunk{Object: g.object("", 0)}
+		c := &begin.Chunk{Object: g.object("", 0)}
 		if g.plant("", errNoValue) {
-			c = begin.Chunk{}
+			c = &begin.Chunk{}
 		}
 		return c
 	case 3:
-		return begin.Active{}
+		return &begin.Active{}
 	}
 	if g.plant("", errNil) {
 		return (*begin.Inactive)(nil)

@@ -305,7 +305,7 @@ func answerGo(p payload) string {
 	}
 	out, err := s.Conform(nil, p.bytes)
 	if err != nil {
-		return "err " + scopes.Variant(err) + "\t" + err.Error()
+		return "err " + scopes.KindName(err) + "\t" + err.Error()
 	}
 	return "ok " + hexOf(out)
 }
