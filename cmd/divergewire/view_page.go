@@ -93,7 +93,7 @@ func (s *session) page(name string) *Page {
 			drawn[i] = true
 		}
 	}
-	row := make([]int, n)  // the row of a drawn event, -1 if not drawn
+	row := make([]int, n)    // the row of a drawn event, -1 if not drawn
 	next := make([]int, n+1) // the row of the first drawn event at or after i
 	prev := make([]int, n)   // the row of the last drawn event at or before i
 	rows := 0
