@@ -15,6 +15,16 @@
 //	divergewire check TRACE|-
 //	    check a recorded begin session: print "ok", or "violation line N:
 //	    <rule>: <explanation>" for the first rule it breaks (exit 1)
+//	divergewire view [-show-secrets] [-o FILE] TRACE|-
+//	    draw a recorded begin session as one self-contained HTML page (to
+//	    FILE, or stdout): a timeline of the main stream and each channel
+//	    as lanes grouped by kind, the loops as numbered bands, the secrets
+//	    gate, each message's fate linked to its loop or its dequeue, every
+//	    event decoded on hover or click (decode's words, its line and
+//	    hex), the first violation marked on its event, and a summary; at
+//	    most 2000 events are drawn as rows, the rest counted; secret
+//	    values and the hex that carries them are left out unless
+//	    -show-secrets
 //	divergewire bench [-ms N] FILE
 //	    time decode and encode of FILE's ok vectors as rustref bench does;
 //	    -ms is each vector's budget in milliseconds (default 200)
@@ -40,6 +50,7 @@ const usage = `usage:
   divergewire decode [-show-secrets] TRACE         show a session trace, event by event with its loops
   divergewire decode [-show-secrets] SCOPE -       show stdin's raw bytes as one payload
   divergewire check TRACE                          check a session trace: print ok, or the first rule it breaks
+  divergewire view [-show-secrets] [-o FILE] TRACE draw a session trace as one self-contained HTML page
   divergewire bench [-ms N] FILE                   time decode and encode of FILE's ok vectors, as rustref bench does
   divergewire scopes                               list the scopes
 Each subcommand takes -h for its own usage.
@@ -84,6 +95,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return decode(args[1:], stdin, stdout, stderr)
 	case "check":
 		return check(args[1:], stdin, stdout, stderr)
+	case "view":
+		return view(args[1:], stdin, stdout, stderr)
 	case "bench":
 		return bench(args[1:], stdout, stderr)
 	case "scopes":
