@@ -216,7 +216,7 @@ func readSession(r *trace.Reader, show bool) (*session, error) {
 					s.gated = true
 					s.gates = append(s.gates, &vGate{From: idx, To: -1})
 				}
-			case begin.Active:
+			case *begin.Active:
 				e.Class = "active"
 				inLoop = true
 				s.loops = append(s.loops, &vLoop{N: len(s.loops) + 1, From: idx, To: -1})
@@ -227,7 +227,7 @@ func readSession(r *trace.Reader, show bool) (*session, error) {
 			case *begin.Error:
 				e.Class = "error"
 				s.endLoop(&inLoop, idx, "Error")
-			case begin.Chunk:
+			case *begin.Chunk:
 				e.Class = "chunk"
 			}
 			if ev.Finish {
@@ -243,14 +243,14 @@ func readSession(r *trace.Reader, show bool) (*session, error) {
 			e.Class = "request"
 			switch v := value.(type) {
 			case *begin.Enqueue:
-				ch.Kind, ch.Key = "enqueue", v.Key
+				ch.Kind, ch.Key = "enqueue", v.Request.Key
 			case *begin.Dequeue:
-				ch.Kind, ch.Key = "dequeue", v.Key
+				ch.Kind, ch.Key = "dequeue", v.Request.Key
 			case *begin.Secrets:
 				ch.Kind = "secrets"
-			case begin.Postgres:
+			case *begin.Postgres:
 				ch.Kind = "postgres"
-			case begin.Info:
+			case *begin.Info:
 				ch.Kind = "info"
 			}
 		} else if ev.Finish {
@@ -266,8 +266,8 @@ func readSession(r *trace.Reader, show bool) (*session, error) {
 				ch.Answer = e
 				switch v := value.(type) {
 				case *enqueue.Response:
-					ch.Outcome = capitalize(v.Fate.String())
-					e.Fate, e.FateText = v.Fate.String(), ch.Outcome
+					ch.Outcome = capitalize(v.Outcome.String())
+					e.Fate, e.FateText = v.Outcome.String(), ch.Outcome
 				case *dequeue.Response:
 					ch.Outcome = capitalize(v.Outcome.String())
 				case *secrets.FeedResponse:
@@ -360,7 +360,7 @@ func (s *session) words(ev trace.Event) (string, []string, any) {
 	scope, _ := scopes.Lookup(ev.Scope) // the Reader checked it
 	v, err := scope.Decode(ev.Payload)
 	if err != nil {
-		return fmt.Sprintf("%s  ERROR %s: %s", scope.Name, scopes.Variant(err), sanitize(err.Error())), nil, nil
+		return fmt.Sprintf("%s  ERROR %s: %s", scope.Name, scopes.KindName(err), sanitize(err.Error())), nil, nil
 	}
 	s.collect(v)
 	variant, lines := describe(v, ev.Payload, s.show)
