@@ -1,6 +1,6 @@
 module github.com/diverge-network/diverge-sdk-go
 
-go 1.26.8
+go 1.25.0
 
 require (
 	github.com/modelcontextprotocol/go-sdk v1.8.0
