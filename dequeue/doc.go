@@ -4,7 +4,7 @@
 // Each message it withdraws is also answered Dequeued on its own enqueue
 // channel.
 //
-// Both shapes are inferred: seed 002 says only that the request is JSON
-// carrying the key. The request is {"key":…}; the answer is tag 0 Withdrawn,
+// The protocol's text says only that the request is JSON carrying the key;
+// these shapes are the reference implementation's. The request is {"key":…}; the answer is tag 0 Withdrawn,
 // 1 Empty or 2 an error.
 package dequeue

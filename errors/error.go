@@ -2,8 +2,8 @@
 // message says, in the sender's own words, what went wrong. It rides behind
 // the error tag of every answer frame and of a begin's response stream.
 //
-// The shape is inferred: the seeds point at a page that defines it without
-// including it. It is read with serde derive's rules, so members other than
+// The protocol's text refers to this shape without spelling it out; it is
+// the reference implementation's. It is read with serde derive's rules, so members other than
 // message are ignored and the array form ["…"] is accepted too.
 //
 // The package name shadows the standard library's; import it under another

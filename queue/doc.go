@@ -1,6 +1,6 @@
 // Package queue is a ready-made message queue for a Go container proxy: the
-// enqueue and dequeue semantics of revision 2.3.0 (seeds 001–003, PROTOCOL.md
-// §5), so that a proxy writes only the transport and its agent loop.
+// enqueue and dequeue semantics of revision 2.3.0 of the container-proxy
+// protocol, so that a proxy writes only the transport and its agent loop.
 //
 // # Wiring
 //
