@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 
 	"github.com/diverge-network/diverge-sdk-go/dequeue"
@@ -278,9 +279,17 @@ func allRefused(n int, words string) []verdict {
 // answer: the protoerr.Error in err's chain, as is (the container's own
 // words), or else err's text. It never panics, even on an error whose
 // Error, Unwrap or As method does (a typed nil pointer): its words are then
-// its type's name. The queue calls it without holding its lock, so an
-// error's methods may call back into the queue.
-func Refusal(err error) (words protoerr.Error) {
+// its type's name. The words are always valid UTF-8, so the answer always
+// encodes: a byte of err's text that is not UTF-8 becomes U+FFFD (an
+// encoder would refuse it). The queue calls it without holding its lock,
+// so an error's methods may call back into the queue.
+func Refusal(err error) protoerr.Error {
+	words := refusal(err)
+	words.Message = strings.ToValidUTF8(words.Message, "\uFFFD")
+	return words
+}
+
+func refusal(err error) (words protoerr.Error) {
 	if err == nil {
 		return protoerr.Error{}
 	}

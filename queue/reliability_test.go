@@ -354,3 +354,12 @@ func TestMaxWaiting(t *testing.T) {
 		q.Close()
 	}
 }
+
+// A refusal whose text is not UTF-8 still makes an answer that encodes.
+func TestRefusalWordsAlwaysEncode(t *testing.T) {
+	words := Refusal(errors.New("bad \xff bytes"))
+	assert.Equal(t, "bad \uFFFD bytes", words.Message)
+	resp := enqueue.Response{Outcome: enqueue.Refused, Error: words}
+	_, err := resp.Encode(nil)
+	assert.NoError(t, err)
+}
