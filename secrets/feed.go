@@ -79,21 +79,9 @@ func (r *FeedResponse) Encode(dst []byte) ([]byte, error) {
 	if r == nil {
 		return dst, &wire.EncodeError{Err: wire.ErrNil}
 	}
-	if r.Outcome == 0 {
-		return dst, &wire.EncodeError{Member: "outcome", Err: wire.ErrUnset}
-	}
 	tag, ok := r.Outcome.Tag()
-	if !ok {
-		return dst, &wire.EncodeError{Member: "outcome", Err: wire.ErrUnknownValue}
-	}
-	if r.Outcome != Refused {
-		return append(dst, tag), nil
-	}
-	out, err := r.Error.Encode(append(dst, tag))
-	if err != nil {
-		return dst, err
-	}
-	return out, nil
+	errTag, _ := Refused.Tag()
+	return wire.AppendAnswer(dst, r.Outcome == 0, tag, ok, errTag, r.Error)
 }
 
 // ErrorKind is one way a secrets feed answer fails to decode.

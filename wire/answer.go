@@ -2,6 +2,27 @@ package wire
 
 import "strconv"
 
+// AppendAnswer appends an answer frame of the shape [SplitAnswer] reads:
+// the outcome's tag alone, or for errTag the tag and body's JSON. unset says
+// the caller's outcome was never set and known whether it has a wire tag
+// (tag); either failing is an [*EncodeError] at "outcome" (ErrUnset,
+// ErrUnknownValue). On any failure dst comes back as it was.
+func AppendAnswer[B interface{ Encode([]byte) ([]byte, error) }](dst []byte, unset bool, tag byte, known bool, errTag byte, body B) ([]byte, error) {
+	switch {
+	case unset:
+		return dst, &EncodeError{Member: "outcome", Err: ErrUnset}
+	case !known:
+		return dst, &EncodeError{Member: "outcome", Err: ErrUnknownValue}
+	case tag != errTag:
+		return append(dst, tag), nil
+	}
+	out, err := body.Encode(append(dst, tag))
+	if err != nil {
+		return dst, err
+	}
+	return out, nil
+}
+
 // SplitAnswer splits an answer frame of the shape the enqueue, dequeue and
 // secrets-feed answers share: a tag below errTag is a bare outcome (bytes after
 // it are ignored, as the reference ignores them) and comes back with no
