@@ -176,13 +176,13 @@ func TestRegistered(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var r Registered
-		require.NoError(t, r.Decode([]byte(tt.in)), tt.in)
-		b, err := r.Encode(nil)
+		require.NoError(t, r.DecodeJSON([]byte(tt.in)), tt.in)
+		b, err := r.EncodeJSON(nil)
 		require.NoError(t, err)
 		assert.Equal(t, tt.want, string(b), tt.in)
 	}
 	var r Registered
 	for _, in := range []string{`{"dependencies":null}`, `{"dependencies":[1]}`, `{"dependencies":{}}`, `{"secrets":{"a":"bogus"}}`} {
-		assert.Error(t, r.Decode([]byte(in)), in)
+		assert.Error(t, r.DecodeJSON([]byte(in)), in)
 	}
 }

@@ -98,12 +98,12 @@ func (i *Info) Encode(dst []byte) ([]byte, error) {
 
 // Encode appends tag 2 and the enqueue request's JSON. It fails, leaving
 // dst as it was, with a *wire.EncodeError for a nil e (wire.ErrNil) and as
-// enqueue.Request.Encode does.
+// enqueue.Request.EncodeJSON does.
 func (e *Enqueue) Encode(dst []byte) ([]byte, error) {
 	if e == nil {
 		return dst, nilFrame()
 	}
-	return encodeAfter(dst, TagEnqueue, e.Request.Encode)
+	return encodeAfter(dst, TagEnqueue, e.Request.EncodeJSON)
 }
 
 // Encode appends tag 3 and the dequeue request's JSON. It fails, leaving
@@ -113,24 +113,24 @@ func (q *Dequeue) Encode(dst []byte) ([]byte, error) {
 	if q == nil {
 		return dst, nilFrame()
 	}
-	return encodeAfter(dst, TagDequeue, q.Request.Encode)
+	return encodeAfter(dst, TagDequeue, q.Request.EncodeJSON)
 }
 
 // Encode appends tag 4 and the values' JSON. It fails, leaving dst as it
 // was, with a *wire.EncodeError for a nil s (wire.ErrNil) and as
-// secrets.Values.Encode does (a name that is not UTF-8, a zero value).
+// secrets.Values.EncodeJSON does (a name that is not UTF-8, a zero value).
 func (s *Secrets) Encode(dst []byte) ([]byte, error) {
 	if s == nil {
 		return dst, nilFrame()
 	}
-	return encodeAfter(dst, TagSecrets, s.Values.Encode)
+	return encodeAfter(dst, TagSecrets, s.Values.EncodeJSON)
 }
 
-// AppendChannelRequest appends r's payload to dst, as r.Encode does, but
+// EncodeChannelRequest appends r's payload to dst, as r.Encode does, but
 // picks the variant with a type switch, so no dynamic call is made. A nil r,
 // or a nil pointer of any variant, is a *wire.EncodeError with wire.ErrNil,
 // never a panic.
-func AppendChannelRequest(dst []byte, r ChannelRequest) ([]byte, error) {
+func EncodeChannelRequest(dst []byte, r ChannelRequest) ([]byte, error) {
 	switch v := r.(type) {
 	case *Enqueue:
 		return v.Encode(dst)
@@ -168,8 +168,8 @@ func DecodeChannelRequest(src []byte) (ChannelRequest, error) {
 	}
 	switch tag {
 	case TagPostgres:
-		p, err := DecodePostgres(body)
-		if err != nil {
+		p := &Postgres{}
+		if err := p.DecodeConnID(body); err != nil {
 			return nil, wire.BodyError(ChannelRequestErrorKindPostgres, tag, err)
 		}
 		return p, nil
@@ -177,19 +177,19 @@ func DecodeChannelRequest(src []byte) (ChannelRequest, error) {
 		return &Info{}, nil
 	case TagEnqueue:
 		e := &Enqueue{}
-		if err := e.Request.Decode(body); err != nil {
+		if err := e.Request.DecodeJSON(body); err != nil {
 			return nil, wire.BodyError(ChannelRequestErrorKindEnqueue, tag, err)
 		}
 		return e, nil
 	case TagDequeue:
 		q := &Dequeue{}
-		if err := q.Request.Decode(body); err != nil {
+		if err := q.Request.DecodeJSON(body); err != nil {
 			return nil, wire.BodyError(ChannelRequestErrorKindDequeue, tag, err)
 		}
 		return q, nil
 	case TagSecrets:
 		s := &Secrets{}
-		if err := s.Values.Decode(body); err != nil {
+		if err := s.Values.DecodeJSON(body); err != nil {
 			return nil, wire.BodyError(ChannelRequestErrorKindSecrets, tag, err)
 		}
 		return s, nil

@@ -18,7 +18,7 @@
 // types. A provider builds a channel request around its body and encodes
 // it, tag first: &Enqueue{Request: enqueue.Request{...}}, &Dequeue{Request:
 // dequeue.Request{...}}, &Secrets{Values: ...}, &Info{} or &Postgres{...};
-// Encode (or AppendChannelRequest) appends the payload. A proxy that decoded
+// Encode (or EncodeChannelRequest) appends the payload. A proxy that decoded
 // one reads the body back from the same field. The answers are
 // enqueue.Response, dequeue.Response and secrets.FeedResponse, each with an
 // Outcome.

@@ -16,13 +16,13 @@ import (
 
 const secretValue = `{"password":"sk_live_VALUE"}`
 
-// encodeBoth encodes r with its own Encode and with AppendResponse, which
-// must agree; it returns AppendResponse's answer.
+// encodeBoth encodes r with its own Encode and with EncodeResponse, which
+// must agree; it returns EncodeResponse's answer.
 func encodeBoth(t *testing.T, r Response) ([]byte, error) {
 	t.Helper()
 	var out, direct []byte
 	var err, directErr error
-	require.NotPanics(t, func() { out, err = AppendResponse(encodetest.Dst(), r) })
+	require.NotPanics(t, func() { out, err = EncodeResponse(encodetest.Dst(), r) })
 	if r != nil {
 		require.NotPanics(t, func() { direct, directErr = r.Encode(encodetest.Dst()) })
 		assert.Equal(t, direct, out)
@@ -35,7 +35,7 @@ func encodeRequestBoth(t *testing.T, r ChannelRequest) ([]byte, error) {
 	t.Helper()
 	var out, direct []byte
 	var err, directErr error
-	require.NotPanics(t, func() { out, err = AppendChannelRequest(encodetest.Dst(), r) })
+	require.NotPanics(t, func() { out, err = EncodeChannelRequest(encodetest.Dst(), r) })
 	if r != nil {
 		require.NotPanics(t, func() { direct, directErr = r.Encode(encodetest.Dst()) })
 		assert.Equal(t, direct, out)
@@ -103,10 +103,10 @@ func TestResponseEncodeRefusesNilAndZero(t *testing.T) {
 }
 
 func TestResponsePointerVariantsEncode(t *testing.T) {
-	out, err := AppendResponse(nil, &Active{})
+	out, err := EncodeResponse(nil, &Active{})
 	require.NoError(t, err)
 	assert.Equal(t, "\x03", string(out))
-	out, err = AppendResponse(nil, &Chunk{obj(t, `{"a":1}`)})
+	out, err = EncodeResponse(nil, &Chunk{obj(t, `{"a":1}`)})
 	require.NoError(t, err)
 	assert.Equal(t, "\x02{\"a\":1}", string(out))
 }
@@ -146,10 +146,10 @@ func TestChannelRequestEncodeRefuses(t *testing.T) {
 }
 
 func TestChannelRequestPointerVariantsEncode(t *testing.T) {
-	out, err := AppendChannelRequest(nil, &Info{})
+	out, err := EncodeChannelRequest(nil, &Info{})
 	require.NoError(t, err)
 	assert.Equal(t, "\x01", string(out))
-	out, err = AppendChannelRequest(nil, &Postgres{ConnID: [4]byte{1, 2, 3, 4}})
+	out, err = EncodeChannelRequest(nil, &Postgres{ConnID: [4]byte{1, 2, 3, 4}})
 	require.NoError(t, err)
 	assert.Equal(t, "\x00\x01\x02\x03\x04", string(out))
 }
@@ -157,16 +157,16 @@ func TestChannelRequestPointerVariantsEncode(t *testing.T) {
 func TestRegisteredEncodeRefuses(t *testing.T) {
 	var out []byte
 	var err error
-	require.NotPanics(t, func() { out, err = (*Registered)(nil).Encode(encodetest.Dst()) })
+	require.NotPanics(t, func() { out, err = (*Registered)(nil).EncodeJSON(encodetest.Dst()) })
 	encodetest.RequireError(t, out, err, "", wire.ErrNil)
 
-	out, err = (&Registered{Dependencies: []wire.Object{{}}}).Encode(encodetest.Dst())
+	out, err = (&Registered{Dependencies: []wire.Object{{}}}).EncodeJSON(encodetest.Dst())
 	encodetest.RequireError(t, out, err, "dependencies[0]", wire.ErrNoValue)
 
 	for _, bad := range encodetest.Bad {
 		var d secrets.Declaration
 		d.Set(bad.S, secrets.Fixed)
-		out, err = (&Registered{Secrets: d}).Encode(encodetest.Dst())
+		out, err = (&Registered{Secrets: d}).EncodeJSON(encodetest.Dst())
 		encodetest.RequireError(t, out, err, "secrets[name 0]", wire.ErrInvalidUTF8, bad.S)
 	}
 }
@@ -203,9 +203,9 @@ func TestEncodeRefusesTooDeep(t *testing.T) {
 	}
 	encode := func(dst []byte, f any) ([]byte, error) {
 		if r, ok := f.(Response); ok {
-			return AppendResponse(dst, r)
+			return EncodeResponse(dst, r)
 		}
-		return AppendChannelRequest(dst, f.(ChannelRequest))
+		return EncodeChannelRequest(dst, f.(ChannelRequest))
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -52,9 +52,9 @@ func ExampleSecrets() {
 	// Output: 4 {"token":"s3cret"}
 }
 
-// Every channel request is a pointer; AppendChannelRequest writes any of
+// Every channel request is a pointer; EncodeChannelRequest writes any of
 // them, tag first, and a typed nil is an error rather than a panic.
-func ExampleAppendChannelRequest() {
+func ExampleEncodeChannelRequest() {
 	requests := []begin.ChannelRequest{
 		&begin.Postgres{ConnID: [4]byte{0, 0, 0, 7}},
 		&begin.Info{},
@@ -64,7 +64,7 @@ func ExampleAppendChannelRequest() {
 		(*begin.Info)(nil),
 	}
 	for _, req := range requests {
-		payload, err := begin.AppendChannelRequest(nil, req)
+		payload, err := begin.EncodeChannelRequest(nil, req)
 		if err != nil {
 			fmt.Println("error:", err)
 			continue

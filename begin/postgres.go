@@ -1,6 +1,10 @@
 package begin
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/diverge-network/diverge-sdk-go/wire"
+)
 
 // Postgres asks for the server's half of a database connection (tag 0),
 // quoting the connection by the id the proxy's half gave it.
@@ -19,13 +23,18 @@ func (e *PostgresError) Error() string {
 	return "postgres connection id is " + strconv.Itoa(e.Len) + " bytes, not 4"
 }
 
-// DecodePostgres reads a connection id: exactly four bytes, else a
-// *PostgresError.
-func DecodePostgres(src []byte) (*Postgres, error) {
-	if len(src) != 4 {
-		return nil, &PostgresError{Len: len(src)}
+// DecodeConnID reads the request's body, the connection id without the tag
+// (the postgres.request payload): exactly four bytes, else a *PostgresError
+// and p is left as it was. A nil p is wire.ErrNil.
+func (p *Postgres) DecodeConnID(src []byte) error {
+	if p == nil {
+		return wire.ErrNil
 	}
-	return &Postgres{ConnID: [4]byte(src)}, nil
+	if len(src) != 4 {
+		return &PostgresError{Len: len(src)}
+	}
+	p.ConnID = [4]byte(src)
+	return nil
 }
 
 // AppendConnID appends the four id bytes alone, without the tag: the

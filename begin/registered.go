@@ -22,9 +22,12 @@ type Registered struct {
 var registeredStruct = wire.Struct{Name: "Registered", Fields: []wire.Field{
 	{Name: "dependencies", Default: true}, {Name: "secrets", Default: true}}}
 
-// Decode reads src, the registration's whole JSON document. The templates
+// DecodeJSON reads src, the registration's whole JSON document. The templates
 // may alias src. A failure is a *wire.JSONError.
-func (r *Registered) Decode(src []byte) error {
+func (r *Registered) DecodeJSON(src []byte) error {
+	if r == nil {
+		return wire.ErrNil
+	}
 	d := wire.NewDecoder(src)
 	var reg Registered
 	err := d.Struct(&registeredStruct, func(i int) error {
@@ -48,13 +51,13 @@ func (r *Registered) Decode(src []byte) error {
 	return nil
 }
 
-// Encode appends the registration's JSON to dst, leaving out each empty
+// EncodeJSON appends the registration's JSON to dst, leaving out each empty
 // member. It fails, leaving dst as it was, with a *wire.EncodeError: for a nil
 // r (wire.ErrNil), a zero template ("dependencies[i]", wire.ErrNoValue) or
 // one nested too deep for its place (wire.ErrTooDeep), and a declared name or
 // Mode the declaration cannot encode ("secrets" and the path inside it; see
-// secrets.Declaration.Encode).
-func (r *Registered) Encode(dst []byte) ([]byte, error) {
+// secrets.Declaration.EncodeJSON).
+func (r *Registered) EncodeJSON(dst []byte) ([]byte, error) {
 	if r == nil {
 		return dst, &wire.EncodeError{Err: wire.ErrNil}
 	}
@@ -78,7 +81,7 @@ func (r *Registered) Encode(dst []byte) ([]byte, error) {
 	if r.Secrets.Len() > 0 {
 		w.Member(&first, "secrets")
 		var err error
-		if w, err = r.Secrets.Encode(w); err != nil {
+		if w, err = r.Secrets.EncodeJSON(w); err != nil {
 			return dst, wire.EncodeErrorAt("secrets", err)
 		}
 	}

@@ -85,12 +85,12 @@ func (*Inactive) Tag() byte { return TagInactive }
 
 // Encode appends tag 0 and the registration's JSON. It fails, leaving dst
 // as it was, with a *wire.EncodeError for a nil b (wire.ErrNil) and as
-// Registered.Encode does.
+// Registered.EncodeJSON does.
 func (b *Begun) Encode(dst []byte) ([]byte, error) {
 	if b == nil {
 		return dst, nilFrame()
 	}
-	return encodeAfter(dst, TagBegun, (*Registered)(b).Encode)
+	return encodeAfter(dst, TagBegun, (*Registered)(b).EncodeJSON)
 }
 
 // Encode appends tag 1 and the error's JSON. It fails, leaving dst as it
@@ -100,7 +100,7 @@ func (e *Error) Encode(dst []byte) ([]byte, error) {
 	if e == nil {
 		return dst, nilFrame()
 	}
-	return encodeAfter(dst, TagError, protoerr.Error(*e).Encode)
+	return encodeAfter(dst, TagError, (*protoerr.Error)(e).EncodeJSON)
 }
 
 // Encode appends tag 2 and the chunk's JSON, as held. It fails, leaving dst
@@ -127,20 +127,20 @@ func (a *Active) Encode(dst []byte) ([]byte, error) {
 
 // Encode appends tag 4 and the values' JSON. It fails, leaving dst as it
 // was, with a *wire.EncodeError for a nil i (wire.ErrNil) and as
-// secrets.Values.Encode does (a name that is not UTF-8, a zero value).
+// secrets.Values.EncodeJSON does (a name that is not UTF-8, a zero value).
 func (i *Inactive) Encode(dst []byte) ([]byte, error) {
 	if i == nil {
 		return dst, nilFrame()
 	}
-	return encodeAfter(dst, TagInactive, i.Values.Encode)
+	return encodeAfter(dst, TagInactive, i.Values.EncodeJSON)
 }
 
-// AppendResponse appends r's payload to dst, as r.Encode does, but picks
+// EncodeResponse appends r's payload to dst, as r.Encode does, but picks
 // the variant with a type switch: a proxy writing a stream of frames pays no
 // dynamic call, and Active and Chunk, the frames it writes most, inline. A
 // nil r, or a nil pointer of any variant, is a *wire.EncodeError with
 // wire.ErrNil, never a panic.
-func AppendResponse(dst []byte, r Response) ([]byte, error) {
+func EncodeResponse(dst []byte, r Response) ([]byte, error) {
 	switch v := r.(type) {
 	case *Active:
 		if v == nil {
@@ -191,13 +191,13 @@ func DecodeResponse(src []byte) (Response, error) {
 	switch tag {
 	case TagBegun:
 		b := &Begun{}
-		if err := (*Registered)(b).Decode(body); err != nil {
+		if err := (*Registered)(b).DecodeJSON(body); err != nil {
 			return nil, wire.BodyError(ResponseErrorKindBegun, tag, err)
 		}
 		return b, nil
 	case TagError:
 		var e protoerr.Error
-		if err := e.Decode(body); err != nil {
+		if err := e.DecodeJSON(body); err != nil {
 			return nil, wire.BodyError(ResponseErrorKindError, tag, err)
 		}
 		return (*Error)(&e), nil
@@ -211,7 +211,7 @@ func DecodeResponse(src []byte) (Response, error) {
 		return &Active{}, nil
 	case TagInactive:
 		i := &Inactive{}
-		if err := i.Values.Decode(body); err != nil {
+		if err := i.Values.DecodeJSON(body); err != nil {
 			return nil, wire.BodyError(ResponseErrorKindInactive, tag, err)
 		}
 		return i, nil

@@ -49,6 +49,9 @@ type Response struct {
 // Decode reads one answer payload; bytes after a bare tag are ignored, as
 // the reference ignores them. A failure is a *FrameError.
 func (r *Response) Decode(src []byte) error {
+	if r == nil {
+		return wire.ErrNil
+	}
 	errTag, _ := Failed.Tag()
 	tag, body, err := wire.SplitAnswer[ErrorKind](src, errTag)
 	if err != nil {
@@ -59,7 +62,7 @@ func (r *Response) Decode(src []byte) error {
 		return nil
 	}
 	var e protoerr.Error
-	if err := e.Decode(body); err != nil {
+	if err := e.DecodeJSON(body); err != nil {
 		return wire.BodyError(ErrorKindBody, tag, err)
 	}
 	*r = Response{Outcome: Failed, Error: e}
@@ -78,7 +81,7 @@ func (r *Response) Encode(dst []byte) ([]byte, error) {
 	}
 	tag, ok := r.Outcome.Tag()
 	errTag, _ := Failed.Tag()
-	return wire.AppendAnswer(dst, r.Outcome == 0, tag, ok, errTag, r.Error)
+	return wire.AppendAnswer(dst, r.Outcome == 0, tag, ok, errTag, &r.Error)
 }
 
 // ErrorKind is one way a dequeue answer fails to decode.

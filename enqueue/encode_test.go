@@ -34,7 +34,7 @@ func TestRequestEncodeRefusesInvalidUTF8(t *testing.T) {
 	for _, tt := range tests {
 		for _, bad := range encodetest.Bad {
 			t.Run(tt.member+" "+bad.Name, func(t *testing.T) {
-				out, err := tt.req(bad.S).Encode(encodetest.Dst())
+				out, err := tt.req(bad.S).EncodeJSON(encodetest.Dst())
 				encodetest.RequireError(t, out, err, tt.member, wire.ErrInvalidUTF8, bad.S)
 			})
 		}
@@ -60,7 +60,7 @@ func TestRequestEncodeRefusesNilAndUnknown(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var out []byte
 			var err error
-			require.NotPanics(t, func() { out, err = tt.req.Encode(encodetest.Dst()) })
+			require.NotPanics(t, func() { out, err = tt.req.EncodeJSON(encodetest.Dst()) })
 			encodetest.RequireError(t, out, err, tt.member, tt.reason)
 		})
 	}
@@ -93,10 +93,10 @@ func TestRequestEncodeRefusesTooDeep(t *testing.T) {
 	req := func(depth int) *Request {
 		return &Request{Key: "k", Content: []mcpcontent.Block{&mcpcontent.Text{}, &mcpcontent.Text{Meta: encodetest.Object(t, depth)}}}
 	}
-	out, err := req(124).Encode(nil)
+	out, err := req(124).EncodeJSON(nil)
 	require.NoError(t, err)
 	var back Request
-	require.NoError(t, back.Decode(out), "a reader takes the deepest _meta that fits")
-	out, err = req(125).Encode(encodetest.Dst())
+	require.NoError(t, back.DecodeJSON(out), "a reader takes the deepest _meta that fits")
+	out, err = req(125).EncodeJSON(encodetest.Dst())
 	encodetest.RequireError(t, out, err, "content[1]._meta", wire.ErrTooDeep)
 }

@@ -17,13 +17,13 @@ func TestRequestRoundTrip(t *testing.T) {
 		&mcpcontent.Text{Text: "look <here> & there"},
 		&mcpcontent.Image{Data: "AA==", MIMEType: "image/png"},
 	}}
-	b, err := req.Encode(nil)
+	b, err := req.EncodeJSON(nil)
 	require.NoError(t, err)
 	want := `{"key":"k-1","content":[{"type":"text","text":"look <here> & there"},{"type":"image","data":"AA==","mimeType":"image/png"}]}`
 	assert.Equal(t, want, string(b))
 
 	var back Request
-	require.NoError(t, back.Decode(b))
+	require.NoError(t, back.DecodeJSON(b))
 	assert.Equal(t, req, back)
 }
 
@@ -42,14 +42,14 @@ func TestRequestForms(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var r Request
-		err := r.Decode([]byte(tt.in))
+		err := r.DecodeJSON([]byte(tt.in))
 		if tt.want == "" {
 			var je *wire.JSONError
 			assert.ErrorAs(t, err, &je, tt.in)
 			continue
 		}
 		require.NoError(t, err, tt.in)
-		b, err := r.Encode(nil)
+		b, err := r.EncodeJSON(nil)
 		require.NoError(t, err)
 		assert.Equal(t, tt.want, string(b), tt.in)
 	}
@@ -58,7 +58,7 @@ func TestRequestForms(t *testing.T) {
 func TestRequestEncodeRefusesNilBlock(t *testing.T) {
 	r := Request{Key: "k", Content: []mcpcontent.Block{nil}}
 	dst := []byte("keep")
-	out, err := r.Encode(dst)
+	out, err := r.EncodeJSON(dst)
 	assert.ErrorIs(t, err, mcpcontent.ErrNilBlock)
 	assert.Equal(t, "keep", string(out))
 }

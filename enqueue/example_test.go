@@ -9,12 +9,12 @@ import (
 	"github.com/diverge-network/diverge-sdk-go/wire"
 )
 
-func ExampleRequest_Encode() {
+func ExampleRequest_EncodeJSON() {
 	req := enqueue.Request{
 		Key:     "conv-7/turn-3",
 		Content: []mcpcontent.Block{&mcpcontent.Text{Text: "Summarise <this> & that"}},
 	}
-	buf, err := req.Encode(nil)
+	buf, err := req.EncodeJSON(nil)
 	if err != nil {
 		panic(err)
 	}
@@ -45,7 +45,7 @@ func ExampleFrameError() {
 	// true
 }
 
-func ExampleRequest_Encode_refused() {
+func ExampleRequest_EncodeJSON_refused() {
 	// A Go string may hold bytes no Rust string can; the encoder names the
 	// member and never shows what it held.
 	req := enqueue.Request{
@@ -55,7 +55,7 @@ func ExampleRequest_Encode_refused() {
 			&mcpcontent.Text{Text: "cut short \xe2\x82"},
 		},
 	}
-	_, err := req.Encode(nil)
+	_, err := req.EncodeJSON(nil)
 	var ee *wire.EncodeError
 	if errors.As(err, &ee) {
 		fmt.Println(ee.Member, errors.Is(err, wire.ErrInvalidUTF8))

@@ -18,9 +18,12 @@ type Request struct {
 
 var requestStruct = wire.Struct{Name: "Request", Fields: []wire.Field{{Name: "key"}, {Name: "content"}}}
 
-// Decode reads src, the request's whole JSON document. The decoded blocks
+// DecodeJSON reads src, the request's whole JSON document. The decoded blocks
 // may alias src (their _meta). A failure is a *wire.JSONError.
-func (r *Request) Decode(src []byte) error {
+func (r *Request) DecodeJSON(src []byte) error {
+	if r == nil {
+		return wire.ErrNil
+	}
 	d := wire.NewDecoder(src)
 	var req Request
 	err := d.Struct(&requestStruct, func(i int) (err error) {
@@ -45,13 +48,13 @@ func (r *Request) Decode(src []byte) error {
 	return nil
 }
 
-// Encode appends the request's JSON to dst. It fails, leaving dst as it
+// EncodeJSON appends the request's JSON to dst. It fails, leaving dst as it
 // was, with a *wire.EncodeError naming the member: for a nil r (wire.ErrNil),
 // a key that is not valid UTF-8 ("key", wire.ErrInvalidUTF8), and a block that
 // cannot be encoded ("content[i]" and the path inside it: a nil block, a
 // string that is not UTF-8, an enum member holding no known value, a _meta
-// nested too deep; see mcpcontent.AppendBlock).
-func (r *Request) Encode(dst []byte) ([]byte, error) {
+// nested too deep; see mcpcontent.EncodeBlockJSON).
+func (r *Request) EncodeJSON(dst []byte) ([]byte, error) {
 	if r == nil {
 		return dst, &wire.EncodeError{Err: wire.ErrNil}
 	}
@@ -67,7 +70,7 @@ func (r *Request) Encode(dst []byte) ([]byte, error) {
 		}
 		var err error
 		// Inside the request's object and its content array.
-		if w, err = mcpcontent.AppendBlockAt(w, b, 2); err != nil {
+		if w, err = mcpcontent.EncodeBlockJSONAt(w, b, 2); err != nil {
 			return dst, wire.EncodeErrorAt(wire.IndexMember("content", i), err)
 		}
 	}

@@ -53,6 +53,9 @@ type Response struct {
 // Decode reads one answer payload; bytes after a bare tag are ignored, as
 // the reference ignores them. A failure is a *FrameError.
 func (r *Response) Decode(src []byte) error {
+	if r == nil {
+		return wire.ErrNil
+	}
 	errTag, _ := Refused.Tag()
 	tag, body, err := wire.SplitAnswer[ErrorKind](src, errTag)
 	if err != nil {
@@ -63,7 +66,7 @@ func (r *Response) Decode(src []byte) error {
 		return nil
 	}
 	var e protoerr.Error
-	if err := e.Decode(body); err != nil {
+	if err := e.DecodeJSON(body); err != nil {
 		return wire.BodyError(ErrorKindBody, tag, err)
 	}
 	*r = Response{Outcome: Refused, Error: e}
@@ -82,7 +85,7 @@ func (r *Response) Encode(dst []byte) ([]byte, error) {
 	}
 	tag, ok := r.Outcome.Tag()
 	errTag, _ := Refused.Tag()
-	return wire.AppendAnswer(dst, r.Outcome == 0, tag, ok, errTag, r.Error)
+	return wire.AppendAnswer(dst, r.Outcome == 0, tag, ok, errTag, &r.Error)
 }
 
 // ErrorKind is one way an enqueue answer fails to decode.

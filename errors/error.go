@@ -22,14 +22,22 @@ func (e Error) Error() string { return "peer error: " + e.Message }
 
 var errorStruct = wire.Struct{Name: "Error", Fields: []wire.Field{{Name: "message"}}}
 
-// Decode reads src, the whole JSON document (whitespace around it allowed).
-// A failure is a *wire.JSONError.
-func (e *Error) Decode(src []byte) error {
+// DecodeJSON reads src, the whole JSON document (whitespace around it allowed).
+// A failure is a *wire.JSONError and leaves e as it was.
+func (e *Error) DecodeJSON(src []byte) error {
+	if e == nil {
+		return wire.ErrNil
+	}
 	d := wire.NewDecoder(src)
-	if err := e.Read(&d); err != nil {
+	var got Error
+	if err := got.Read(&d); err != nil {
 		return err
 	}
-	return d.End()
+	if err := d.End(); err != nil {
+		return err
+	}
+	*e = got
+	return nil
 }
 
 // Read reads one error object at d's cursor: for a frame that carries an
@@ -47,10 +55,14 @@ func (e *Error) Read(d *wire.Decoder) error {
 	return nil
 }
 
-// Encode appends e's JSON, {"message":…}, to dst. It fails only for a
-// message that is not valid UTF-8: an *wire.EncodeError at "message" (which,
-// like every encode error, does not quote the message).
-func (e Error) Encode(dst []byte) ([]byte, error) {
+// EncodeJSON appends e's JSON, {"message":…}, to dst. It fails, leaving dst
+// as it was, with a *wire.EncodeError: wire.ErrNil for a nil e, and at
+// "message" for a message that is not valid UTF-8 (like every encode error,
+// it does not quote the message).
+func (e *Error) EncodeJSON(dst []byte) ([]byte, error) {
+	if e == nil {
+		return dst, &wire.EncodeError{Err: wire.ErrNil}
+	}
 	w := wire.Writer(dst)
 	w.Lit(`{"message":`)
 	if err := w.String(e.Message); err != nil {

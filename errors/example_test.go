@@ -8,7 +8,7 @@ import (
 
 func ExampleError() {
 	var e protoerr.Error
-	if err := e.Decode([]byte(`{"message":"arguments refused: image needs GPU"}`)); err != nil {
+	if err := e.DecodeJSON([]byte(`{"message":"arguments refused: image needs GPU"}`)); err != nil {
 		panic(err)
 	}
 	var err error = e

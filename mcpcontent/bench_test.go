@@ -19,7 +19,7 @@ func textBlock(n int) []byte {
 }
 
 func appendQuoted(s string) []byte {
-	b, _ := AppendBlock(nil, &Text{Text: s})
+	b, _ := EncodeBlockJSON(nil, &Text{Text: s})
 	return b[len(`{"type":"text","text":`) : len(b)-1]
 }
 
@@ -32,7 +32,7 @@ func BenchmarkDecodeText(b *testing.B) {
 			b.SetBytes(int64(len(payload)))
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := DecodeBlock(payload); err != nil {
+				if _, err := DecodeBlockJSON(payload); err != nil {
 					b.Fatal(err)
 				}
 			}

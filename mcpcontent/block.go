@@ -148,20 +148,20 @@ type nilBlockError struct{}
 func (nilBlockError) Error() string { return "mcpcontent: nil block" }
 func (nilBlockError) Unwrap() error { return wire.ErrNil }
 
-// AppendBlock appends b's JSON to dst, members in rmcp's order. It fails,
+// EncodeBlockJSON appends b's JSON to dst, members in rmcp's order. It fails,
 // leaving dst as it was, with a *wire.EncodeError naming the member (a path
 // such as "annotations.audience[1]" or "resource.text") for a nil block or
 // nil resource contents (ErrNilBlock, which is also wire.ErrNil), a string
 // that is not valid UTF-8 (wire.ErrInvalidUTF8), a Role or IconTheme that MCP
 // does not know (wire.ErrUnknownValue), and a _meta that would nest deeper
 // than a reader allows (wire.ErrTooDeep). No message quotes a value.
-func AppendBlock(dst []byte, b Block) ([]byte, error) { return AppendBlockAt(dst, b, 0) }
+func EncodeBlockJSON(dst []byte, b Block) ([]byte, error) { return EncodeBlockJSONAt(dst, b, 0) }
 
-// AppendBlockAt is AppendBlock for a block that other JSON encloses, as the
+// EncodeBlockJSONAt is EncodeBlockJSON for a block that other JSON encloses, as the
 // content of an enqueue request: level is how many arrays and objects
 // enclose the block (2 there), so that its _meta is held to the room the
 // nesting limit leaves it.
-func AppendBlockAt(dst []byte, b Block, level int) ([]byte, error) {
+func EncodeBlockJSONAt(dst []byte, b Block, level int) ([]byte, error) {
 	if b == nil {
 		return dst, nilBlock()
 	}

@@ -21,9 +21,9 @@ func TestCanonicalRoundTrip(t *testing.T) {
 		`{"type":"resource","resource":{"uri":"file:///x","mimeType":"text/plain","text":"body","_meta":{"a":1}},"_meta":{"b":2}}`,
 		`{"type":"resource","resource":{"uri":"file:///y","blob":"AAEC"}}`,
 	} {
-		b, err := DecodeBlock([]byte(in))
+		b, err := DecodeBlockJSON([]byte(in))
 		require.NoError(t, err, in)
-		out, err := AppendBlock(nil, b)
+		out, err := EncodeBlockJSON(nil, b)
 		require.NoError(t, err)
 		assert.Equal(t, in, string(out))
 	}
@@ -44,9 +44,9 @@ func TestLenientForms(t *testing.T) {
 		{`{"type":"text","text":"x","_meta":{"a":1,"a":2,"b":1.0e0}}`, `{"type":"text","text":"x","_meta":{"a":2,"b":1.0}}`},
 	}
 	for _, tt := range tests {
-		b, err := DecodeBlock([]byte(tt.in))
+		b, err := DecodeBlockJSON([]byte(tt.in))
 		require.NoError(t, err, tt.in)
-		out, err := AppendBlock(nil, b)
+		out, err := EncodeBlockJSON(nil, b)
 		require.NoError(t, err)
 		assert.Equal(t, tt.want, string(out), tt.in)
 	}
@@ -76,21 +76,21 @@ func TestRefused(t *testing.T) {
 		`[]`,
 		`"text"`,
 	} {
-		_, err := DecodeBlock([]byte(in))
+		_, err := DecodeBlockJSON([]byte(in))
 		var je *wire.JSONError
 		assert.ErrorAs(t, err, &je, "%q", in)
 	}
 }
 
 func TestEncodeRefusesUnknownEnums(t *testing.T) {
-	_, err := AppendBlock(nil, &Text{Annotations: &Annotations{Audience: []Role{"system"}}})
+	_, err := EncodeBlockJSON(nil, &Text{Annotations: &Annotations{Audience: []Role{"system"}}})
 	assert.Error(t, err)
 	bad := IconTheme("sepia")
-	_, err = AppendBlock(nil, &ResourceLink{Icons: []Icon{{Theme: &bad}}})
+	_, err = EncodeBlockJSON(nil, &ResourceLink{Icons: []Icon{{Theme: &bad}}})
 	assert.Error(t, err)
-	_, err = AppendBlock(nil, nil)
+	_, err = EncodeBlockJSON(nil, nil)
 	assert.ErrorIs(t, err, ErrNilBlock)
-	_, err = AppendBlock(nil, &EmbeddedResource{})
+	_, err = EncodeBlockJSON(nil, &EmbeddedResource{})
 	assert.ErrorIs(t, err, ErrNilBlock)
 }
 

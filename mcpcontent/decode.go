@@ -35,9 +35,9 @@ var (
 	themes = []string{"light", "dark"}
 )
 
-// DecodeBlock reads src, one block's whole JSON document. The block may
+// DecodeBlockJSON reads src, one block's whole JSON document. The block may
 // alias src (its _meta). A failure is a *wire.JSONError.
-func DecodeBlock(src []byte) (Block, error) {
+func DecodeBlockJSON(src []byte) (Block, error) {
 	d := wire.NewDecoder(src)
 	b, err := ReadBlock(&d)
 	if err == nil {

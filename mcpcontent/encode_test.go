@@ -13,7 +13,7 @@ import (
 
 // Every string member of every block, given a string no Rust string can be,
 // fails with wire.ErrInvalidUTF8 at that member's path.
-func TestAppendBlockRefusesInvalidUTF8(t *testing.T) {
+func TestEncodeBlockJSONRefusesInvalidUTF8(t *testing.T) {
 	icon := func(bad string) []Icon {
 		return []Icon{{Src: "a.png", MIMEType: ptr("image/png"), Sizes: []string{"16x16", bad}}}
 	}
@@ -73,15 +73,15 @@ func TestAppendBlockRefusesInvalidUTF8(t *testing.T) {
 		for _, bad := range encodetest.Bad {
 			b := tt.block(bad.S)
 			t.Run(b.Type()+" "+tt.member+" "+bad.Name, func(t *testing.T) {
-				out, err := AppendBlock(encodetest.Dst(), b)
+				out, err := EncodeBlockJSON(encodetest.Dst(), b)
 				encodetest.RequireError(t, out, err, tt.member, wire.ErrInvalidUTF8, bad.S)
 			})
 		}
 		// The same block with a valid string encodes and reads back.
 		b := tt.block("ok é")
-		out, err := AppendBlock(nil, b)
+		out, err := EncodeBlockJSON(nil, b)
 		require.NoError(t, err, tt.member)
-		back, err := DecodeBlock(out)
+		back, err := DecodeBlockJSON(out)
 		require.NoError(t, err, tt.member)
 		assert.Equal(t, b, back, tt.member)
 	}
@@ -89,7 +89,7 @@ func TestAppendBlockRefusesInvalidUTF8(t *testing.T) {
 
 // A nil block, a nil pointer of any block type and nil contents fail with
 // wire.ErrNil (as ErrNilBlock), never a panic.
-func TestAppendBlockRefusesNil(t *testing.T) {
+func TestEncodeBlockJSONRefusesNil(t *testing.T) {
 	tests := []struct {
 		name   string
 		block  Block
@@ -109,14 +109,14 @@ func TestAppendBlockRefusesNil(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var out []byte
 			var err error
-			require.NotPanics(t, func() { out, err = AppendBlock(encodetest.Dst(), tt.block) })
+			require.NotPanics(t, func() { out, err = EncodeBlockJSON(encodetest.Dst(), tt.block) })
 			encodetest.RequireError(t, out, err, tt.member, wire.ErrNil)
 			assert.ErrorIs(t, err, ErrNilBlock)
 		})
 	}
 }
 
-func TestAppendBlockRefusesUnknownEnums(t *testing.T) {
+func TestEncodeBlockJSONRefusesUnknownEnums(t *testing.T) {
 	tests := []struct {
 		name   string
 		block  Block
@@ -131,7 +131,7 @@ func TestAppendBlockRefusesUnknownEnums(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			out, err := AppendBlock(encodetest.Dst(), tt.block)
+			out, err := EncodeBlockJSON(encodetest.Dst(), tt.block)
 			encodetest.RequireError(t, out, err, tt.member, wire.ErrUnknownValue)
 		})
 	}
@@ -141,10 +141,10 @@ func TestAppendBlockRefusesUnknownEnums(t *testing.T) {
 // a non-finite f32 (the reference then reads it back as absent).
 func TestNonFinitePriorityIsNull(t *testing.T) {
 	for _, p := range []float32{float32(math.NaN()), float32(math.Inf(1)), float32(math.Inf(-1))} {
-		out, err := AppendBlock(nil, &Text{Text: "x", Annotations: &Annotations{Priority: &p}})
+		out, err := EncodeBlockJSON(nil, &Text{Text: "x", Annotations: &Annotations{Priority: &p}})
 		require.NoError(t, err, "%v", p)
 		assert.Equal(t, `{"type":"text","text":"x","annotations":{"priority":null}}`, string(out), "%v", p)
-		back, err := DecodeBlock(out)
+		back, err := DecodeBlockJSON(out)
 		require.NoError(t, err)
 		assert.Equal(t, &Text{Text: "x", Annotations: &Annotations{}}, back)
 	}
@@ -163,7 +163,7 @@ func TestOptionalMembersAbsent(t *testing.T) {
 		{&Text{Text: "x", Meta: obj(t, `{}`), Annotations: &Annotations{}}, `{"type":"text","text":"x","_meta":{},"annotations":{}}`},
 	}
 	for _, tt := range tests {
-		out, err := AppendBlock(nil, tt.block)
+		out, err := EncodeBlockJSON(nil, tt.block)
 		require.NoError(t, err)
 		assert.Equal(t, tt.want, string(out))
 	}
@@ -172,7 +172,7 @@ func TestOptionalMembersAbsent(t *testing.T) {
 // A _meta must fit under the nesting limit where it stands: a block's own
 // _meta is inside the block, a resource's inside the resource too, and a
 // block inside other JSON has less room still.
-func TestAppendBlockRefusesTooDeep(t *testing.T) {
+func TestEncodeBlockJSONRefusesTooDeep(t *testing.T) {
 	tests := []struct {
 		name   string
 		block  func(depth int) Block
@@ -199,13 +199,13 @@ func TestAppendBlockRefusesTooDeep(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			out, err := AppendBlockAt(nil, tt.block(tt.room), tt.level)
+			out, err := EncodeBlockJSONAt(nil, tt.block(tt.room), tt.level)
 			require.NoError(t, err)
 			if tt.level == 0 {
-				_, err = DecodeBlock(out)
+				_, err = DecodeBlockJSON(out)
 				require.NoError(t, err, "a reader takes the deepest _meta that fits")
 			}
-			out, err = AppendBlockAt(encodetest.Dst(), tt.block(tt.room+1), tt.level)
+			out, err = EncodeBlockJSONAt(encodetest.Dst(), tt.block(tt.room+1), tt.level)
 			encodetest.RequireError(t, out, err, tt.member, wire.ErrTooDeep)
 		})
 	}

@@ -6,8 +6,8 @@ import (
 	"github.com/diverge-network/diverge-sdk-go/mcpcontent"
 )
 
-func ExampleDecodeBlock() {
-	b, err := mcpcontent.DecodeBlock([]byte(`{"type":"resource_link","uri":"file:///r.pdf","name":"r.pdf","size":1024}`))
+func ExampleDecodeBlockJSON() {
+	b, err := mcpcontent.DecodeBlockJSON([]byte(`{"type":"resource_link","uri":"file:///r.pdf","name":"r.pdf","size":1024}`))
 	if err != nil {
 		panic(err)
 	}
@@ -16,13 +16,13 @@ func ExampleDecodeBlock() {
 	// Output: resource_link r.pdf 1024 true
 }
 
-func ExampleAppendBlock() {
+func ExampleEncodeBlockJSON() {
 	priority := float32(0.5)
 	block := &mcpcontent.Text{
 		Text:        "Quarterly numbers <draft>",
 		Annotations: &mcpcontent.Annotations{Audience: []mcpcontent.Role{mcpcontent.RoleUser}, Priority: &priority},
 	}
-	buf, err := mcpcontent.AppendBlock(nil, block)
+	buf, err := mcpcontent.EncodeBlockJSON(nil, block)
 	if err != nil {
 		panic(err)
 	}

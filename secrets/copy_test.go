@@ -25,7 +25,7 @@ func TestValuesCopiesShare(t *testing.T) {
 	}{
 		{"NewValues", NewValues},
 		{"non-empty", func() Values { var v Values; v.Set("a", str(t, "1")); return v }},
-		{"decoded empty", func() Values { var v Values; require.NoError(t, v.Decode([]byte(`{}`))); return v }},
+		{"decoded empty", func() Values { var v Values; require.NoError(t, v.DecodeJSON([]byte(`{}`))); return v }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a := tc.make()
@@ -34,7 +34,7 @@ func TestValuesCopiesShare(t *testing.T) {
 			assert.Equal(t, names(b), names(a), "a Set through a copy is seen")
 			a.Delete("x")
 			assert.Equal(t, names(a), names(b), "a Delete through the original is seen")
-			require.NoError(t, b.Decode([]byte(`{"d":"1"}`)))
+			require.NoError(t, b.DecodeJSON([]byte(`{"d":"1"}`)))
 			assert.Equal(t, []string{"d"}, names(a), "a Decode through a copy is seen")
 		})
 	}
@@ -71,7 +71,7 @@ func TestValuesClone(t *testing.T) {
 func TestValuesDecodeFailureLeavesValues(t *testing.T) {
 	v := NewValues()
 	v.Set("a", str(t, "1"))
-	require.Error(t, v.Decode([]byte(`{"b":`)))
+	require.Error(t, v.DecodeJSON([]byte(`{"b":`)))
 	assert.Equal(t, []string{"a"}, names(v))
 }
 
@@ -102,7 +102,7 @@ func TestValuesStrings(t *testing.T) {
 	err = v.SetString("bad\xff", "x")
 	assert.True(t, errors.Is(err, wire.ErrInvalidUTF8))
 
-	require.NoError(t, v.Decode([]byte(`{"pin":424242}`)))
+	require.NoError(t, v.DecodeJSON([]byte(`{"pin":424242}`)))
 	_, ok, err = v.GetString("pin")
 	assert.True(t, ok)
 	assert.True(t, errors.Is(err, ErrNotString))
@@ -165,9 +165,9 @@ func TestDeclarationCopiesAndClone(t *testing.T) {
 	c.Delete("token")
 	assert.Equal(t, []string{"token"}, declNames(a))
 	assert.Equal(t, []string{"key"}, declNames(c))
-	require.NoError(t, b.Decode([]byte(`{"x":"fixed"}`)))
+	require.NoError(t, b.DecodeJSON([]byte(`{"x":"fixed"}`)))
 	assert.Equal(t, []string{"x"}, declNames(a))
-	require.Error(t, b.Decode([]byte(`{"y":"sometimes"}`)))
+	require.Error(t, b.DecodeJSON([]byte(`{"y":"sometimes"}`)))
 	assert.Equal(t, []string{"x"}, declNames(a))
 	a.Delete("x")
 	assert.Equal(t, 0, b.Len())

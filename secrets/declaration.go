@@ -101,11 +101,14 @@ func (d Declaration) Rotating() iter.Seq[string] {
 	}
 }
 
-// Decode reads src, a declaration's whole JSON document: an object of names
+// DecodeJSON reads src, a declaration's whole JSON document: an object of names
 // to "fixed" or "rotating", and makes them d's entries in place of those it
 // had (copies of d see them). A failure is a *wire.JSONError, and leaves d
 // as it was.
-func (d *Declaration) Decode(src []byte) error {
+func (d *Declaration) DecodeJSON(src []byte) error {
+	if d == nil {
+		return wire.ErrNil
+	}
 	dec := wire.NewDecoder(src)
 	var decl Declaration
 	err := decl.Read(&dec)
@@ -139,11 +142,14 @@ func (d *Declaration) Read(dec *wire.Decoder) error {
 	})
 }
 
-// Encode appends the declaration's JSON to dst. It fails, leaving dst as it
-// was, with a *wire.EncodeError for a name that is not valid UTF-8 (Member
-// "[name i]", i the name's place) and for a Mode that is neither Fixed nor
-// Rotating (wire.ErrUnknownValue, Member ["name"]).
-func (d Declaration) Encode(dst []byte) ([]byte, error) {
+// EncodeJSON appends the declaration's JSON to dst. It fails, leaving dst as it
+// was, with a *wire.EncodeError: wire.ErrNil for a nil d; for a name that is
+// not valid UTF-8 (Member "[name i]", i the name's place); and for a Mode
+// that is neither Fixed nor Rotating (wire.ErrUnknownValue, Member ["name"]).
+func (d *Declaration) EncodeJSON(dst []byte) ([]byte, error) {
+	if d == nil {
+		return dst, &wire.EncodeError{Err: wire.ErrNil}
+	}
 	w := wire.Writer(dst)
 	w.Byte('{')
 	if d.m != nil {
@@ -192,4 +198,4 @@ func (d Declaration) LogValue() slog.Value {
 
 // MarshalJSON writes d for encoding/json in its wire form, as Encode does:
 // {"api_key":"fixed","token":"rotating"}.
-func (d Declaration) MarshalJSON() ([]byte, error) { return d.Encode(nil) }
+func (d Declaration) MarshalJSON() ([]byte, error) { return d.EncodeJSON(nil) }

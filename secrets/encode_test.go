@@ -21,7 +21,7 @@ func TestValuesEncodeRefuses(t *testing.T) {
 			var v Values
 			v.Set("token", raw(t, secretValue))
 			v.Set(bad.S, raw(t, secretValue))
-			out, err := v.Encode(encodetest.Dst())
+			out, err := v.EncodeJSON(encodetest.Dst())
 			encodetest.RequireError(t, out, err, "[name 1]", wire.ErrInvalidUTF8, bad.S, "sk_live_VALUE")
 		})
 	}
@@ -29,7 +29,7 @@ func TestValuesEncodeRefuses(t *testing.T) {
 		var v Values
 		v.Set("token", raw(t, secretValue))
 		v.Set("db", wire.Raw{})
-		out, err := v.Encode(encodetest.Dst())
+		out, err := v.EncodeJSON(encodetest.Dst())
 		encodetest.RequireError(t, out, err, `["db"]`, wire.ErrNoValue, "sk_live_VALUE")
 	})
 }
@@ -49,7 +49,7 @@ func TestDeclarationEncodeRefuses(t *testing.T) {
 		t.Run(bad.Name, func(t *testing.T) {
 			var d Declaration
 			d.Set(bad.S, Fixed)
-			out, err := d.Encode(encodetest.Dst())
+			out, err := d.EncodeJSON(encodetest.Dst())
 			encodetest.RequireError(t, out, err, "[name 0]", wire.ErrInvalidUTF8, bad.S)
 		})
 	}
@@ -57,7 +57,7 @@ func TestDeclarationEncodeRefuses(t *testing.T) {
 		var d Declaration
 		d.Set("ok", Rotating)
 		d.Set("odd", m)
-		out, err := d.Encode(encodetest.Dst())
+		out, err := d.EncodeJSON(encodetest.Dst())
 		encodetest.RequireError(t, out, err, `["odd"]`, wire.ErrUnknownValue)
 	}
 }
@@ -98,12 +98,12 @@ func TestValuesHideRawUnderFmt(t *testing.T) {
 func TestValuesEncodeRefusesTooDeep(t *testing.T) {
 	var v Values
 	v.Set("k", encodetest.Raw(t, 126))
-	out, err := v.Encode(nil)
+	out, err := v.EncodeJSON(nil)
 	require.NoError(t, err)
 	var back Values
-	require.NoError(t, back.Decode(out), "a reader takes the deepest value that fits")
+	require.NoError(t, back.DecodeJSON(out), "a reader takes the deepest value that fits")
 
 	v.Set("k", encodetest.Raw(t, 127))
-	out, err = v.Encode(encodetest.Dst())
+	out, err = v.EncodeJSON(encodetest.Dst())
 	encodetest.RequireError(t, out, err, `["k"]`, wire.ErrTooDeep)
 }

@@ -22,7 +22,7 @@ func ExampleValues() {
 	var v secrets.Values
 	v.Set("github_token", token)
 	v.Set("db", db)
-	buf, err := v.Encode(nil)
+	buf, err := v.EncodeJSON(nil)
 	if err != nil {
 		panic(err)
 	}
@@ -35,7 +35,7 @@ func ExampleValues() {
 
 func ExampleDeclaration_Rotating() {
 	var d secrets.Declaration
-	if err := d.Decode([]byte(`{"api_key":"fixed","token":"rotating"}`)); err != nil {
+	if err := d.DecodeJSON([]byte(`{"api_key":"fixed","token":"rotating"}`)); err != nil {
 		panic(err)
 	}
 	for name := range d.Rotating() {

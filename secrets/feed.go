@@ -52,6 +52,9 @@ type FeedResponse struct {
 // Decode reads one answer payload; bytes after a bare tag are ignored, as
 // the reference ignores them. A failure is a *FeedError.
 func (r *FeedResponse) Decode(src []byte) error {
+	if r == nil {
+		return wire.ErrNil
+	}
 	errTag, _ := Refused.Tag()
 	tag, body, err := wire.SplitAnswer[ErrorKind](src, errTag)
 	if err != nil {
@@ -62,7 +65,7 @@ func (r *FeedResponse) Decode(src []byte) error {
 		return nil
 	}
 	var e protoerr.Error
-	if err := e.Decode(body); err != nil {
+	if err := e.DecodeJSON(body); err != nil {
 		return wire.BodyError(ErrorKindBody, tag, err)
 	}
 	*r = FeedResponse{Outcome: Refused, Error: e}
@@ -81,7 +84,7 @@ func (r *FeedResponse) Encode(dst []byte) ([]byte, error) {
 	}
 	tag, ok := r.Outcome.Tag()
 	errTag, _ := Refused.Tag()
-	return wire.AppendAnswer(dst, r.Outcome == 0, tag, ok, errTag, r.Error)
+	return wire.AppendAnswer(dst, r.Outcome == 0, tag, ok, errTag, &r.Error)
 }
 
 // ErrorKind is one way a secrets feed answer fails to decode.

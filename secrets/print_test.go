@@ -38,7 +38,7 @@ func logged(attr slog.Attr) (text, js string) {
 func secretValues(t *testing.T) Values {
 	t.Helper()
 	var v Values
-	require.NoError(t, v.Decode([]byte(`{"token":"`+marker+`","db":{"password":"`+marker+`"},"pin":"424242`+marker+`"}`)))
+	require.NoError(t, v.DecodeJSON([]byte(`{"token":"`+marker+`","db":{"password":"`+marker+`"},"pin":"424242`+marker+`"}`)))
 	return v
 }
 
@@ -121,6 +121,6 @@ func TestDeclarationPrintsNamesAndModes(t *testing.T) {
 	assert.Equal(t, `{"level":"INFO","msg":"m","d":{"api_key":"fixed","token":"rotating"}}`+"\n", js)
 
 	var back Declaration
-	require.NoError(t, back.Decode(b[5:len(b)-1]))
+	require.NoError(t, back.DecodeJSON(b[5:len(b)-1]))
 	assert.Equal(t, want, fmt.Sprint(back))
 }

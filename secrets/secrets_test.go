@@ -28,12 +28,12 @@ func raw(t *testing.T, s string) wire.Raw {
 
 func TestValuesKeepOrderAndLastValue(t *testing.T) {
 	var v Values
-	require.NoError(t, v.Decode([]byte(`{"zeta":"1","alpha":{"n":[1,2]},"zeta":3}`)))
+	require.NoError(t, v.DecodeJSON([]byte(`{"zeta":"1","alpha":{"n":[1,2]},"zeta":3}`)))
 	assert.Equal(t, []string{"zeta", "alpha"}, slices.Collect(v.Names()))
 	z, ok := v.Get("zeta")
 	require.True(t, ok)
 	assert.Equal(t, "3", z.String())
-	b, err := v.Encode(nil)
+	b, err := v.EncodeJSON(nil)
 	require.NoError(t, err)
 	assert.Equal(t, `{"zeta":3,"alpha":{"n":[1,2]}}`, string(b))
 }
@@ -43,14 +43,14 @@ func TestValuesZeroAndSet(t *testing.T) {
 	assert.Equal(t, 0, v.Len())
 	_, ok := v.Get("x")
 	assert.False(t, ok)
-	b, _ := v.Encode(nil)
+	b, _ := v.EncodeJSON(nil)
 	assert.Equal(t, "{}", string(b))
 
 	v.Set("token", str(t, "t1"))
 	v.Set("db", raw(t, `{"user":"app"}`))
 	v.Set("token", str(t, "t2"))
 	v.Delete("nothing")
-	b, _ = v.Encode(nil)
+	b, _ = v.EncodeJSON(nil)
 	assert.Equal(t, `{"token":"t2","db":{"user":"app"}}`, string(b))
 	v.Delete("db")
 	assert.Equal(t, 1, v.Len())
@@ -58,7 +58,7 @@ func TestValuesZeroAndSet(t *testing.T) {
 
 func TestValuesNeverPrintValues(t *testing.T) {
 	var v Values
-	require.NoError(t, v.Decode([]byte(`{"token":"sk_live_MARKER","pin":424242}`)))
+	require.NoError(t, v.DecodeJSON([]byte(`{"token":"sk_live_MARKER","pin":424242}`)))
 	for _, verb := range []string{"%v", "%+v", "%#v", "%s", "%q", "%x"} {
 		out := fmt.Sprintf(verb, v)
 		assert.NotContains(t, out, "MARKER", verb)
@@ -72,7 +72,7 @@ func TestValuesNeverPrintValues(t *testing.T) {
 func TestValuesRefuse(t *testing.T) {
 	var v Values
 	for _, in := range []string{``, `"secret"`, `[]`, `{"a":}`, `{"a":1}x`, `{"a":"\udc00"}`, "{\"a\":\"\xff\"}", `{"a":1e999}`} {
-		err := v.Decode([]byte(in))
+		err := v.DecodeJSON([]byte(in))
 		var je *wire.JSONError
 		require.ErrorAs(t, err, &je, "%q", in)
 	}
@@ -80,25 +80,25 @@ func TestValuesRefuse(t *testing.T) {
 
 func TestDeclaration(t *testing.T) {
 	var d Declaration
-	require.NoError(t, d.Decode([]byte(`{"token":"rotating","api":{"fixed":null},"db":"rotating","api":"rotating"}`)))
+	require.NoError(t, d.DecodeJSON([]byte(`{"token":"rotating","api":{"fixed":null},"db":"rotating","api":"rotating"}`)))
 	assert.Equal(t, 3, d.Len())
 	m, ok := d.Get("api")
 	require.True(t, ok)
 	assert.Equal(t, Rotating, m)
 	assert.Equal(t, []string{"token", "api", "db"}, slices.Collect(d.Rotating()))
-	b, err := d.Encode(nil)
+	b, err := d.EncodeJSON(nil)
 	require.NoError(t, err)
 	assert.Equal(t, `{"token":"rotating","api":"rotating","db":"rotating"}`, string(b))
 
 	for _, in := range []string{`{"a":"Fixed"}`, `{"a":"sometimes"}`, `{"a":1}`, `{"a":{"fixed":{}}}`, `{"a":null}`} {
-		assert.Error(t, d.Decode([]byte(in)), in)
+		assert.Error(t, d.DecodeJSON([]byte(in)), in)
 	}
 
 	var zero Declaration
 	assert.Equal(t, 0, zero.Len())
 	zero.Set("k", Fixed)
 	zero.Set("bad", Mode(7))
-	_, err = zero.Encode(nil)
+	_, err = zero.EncodeJSON(nil)
 	assert.Error(t, err)
 	assert.Equal(t, "fixed", Fixed.String())
 	assert.Equal(t, "rotating", Rotating.String())

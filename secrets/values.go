@@ -115,12 +115,15 @@ func (v Values) Names() iter.Seq[string] {
 	}
 }
 
-// Decode reads src, the values' whole JSON document: an object of names to
+// DecodeJSON reads src, the values' whole JSON document: an object of names to
 // any JSON, and makes them v's entries in place of those it had (copies of v
 // see them). A repeated name keeps its first place and its last value, as
 // the reference's map does. The values may alias src. A failure is a
 // *wire.JSONError, which quotes nothing, and leaves v as it was.
-func (v *Values) Decode(src []byte) error {
+func (v *Values) DecodeJSON(src []byte) error {
+	if v == nil {
+		return wire.ErrNil
+	}
 	d := wire.NewDecoder(src)
 	var vals Values
 	err := vals.Read(&d)
@@ -176,13 +179,17 @@ func (v *Values) Read(d *wire.Decoder) error {
 	return nil
 }
 
-// Encode appends the values' JSON to dst, each value as it is held. It
-// fails, leaving dst as it was, with a *wire.EncodeError for a name that is
-// not valid UTF-8 (its Member "[name i]", i the name's place, since the name
-// cannot be shown), and for a zero wire.Raw value (wire.ErrNoValue) or one
-// nested deeper than a reader allows inside the values' object
-// (wire.ErrTooDeep), its Member ["name"]. No message holds a value.
-func (v Values) Encode(dst []byte) ([]byte, error) {
+// EncodeJSON appends the values' JSON to dst, each value as it is held. It
+// fails, leaving dst as it was, with a *wire.EncodeError: wire.ErrNil for a
+// nil v; for a name that is not valid UTF-8 (its Member "[name i]", i the
+// name's place, since the name cannot be shown); and for a zero wire.Raw
+// value (wire.ErrNoValue) or one nested deeper than a reader allows inside
+// the values' object (wire.ErrTooDeep), its Member ["name"]. No message holds
+// a value.
+func (v *Values) EncodeJSON(dst []byte) ([]byte, error) {
+	if v == nil {
+		return dst, &wire.EncodeError{Err: wire.ErrNil}
+	}
 	w := wire.Writer(dst)
 	w.Byte('{')
 	if v.m != nil {

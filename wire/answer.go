@@ -7,7 +7,7 @@ import "strconv"
 // the caller's outcome was never set and known whether it has a wire tag
 // (tag); either failing is an [*EncodeError] at "outcome" (ErrUnset,
 // ErrUnknownValue). On any failure dst comes back as it was.
-func AppendAnswer[B interface{ Encode([]byte) ([]byte, error) }](dst []byte, unset bool, tag byte, known bool, errTag byte, body B) ([]byte, error) {
+func AppendAnswer[B interface{ EncodeJSON([]byte) ([]byte, error) }](dst []byte, unset bool, tag byte, known bool, errTag byte, body B) ([]byte, error) {
 	switch {
 	case unset:
 		return dst, &EncodeError{Member: "outcome", Err: ErrUnset}
@@ -16,7 +16,7 @@ func AppendAnswer[B interface{ Encode([]byte) ([]byte, error) }](dst []byte, uns
 	case tag != errTag:
 		return append(dst, tag), nil
 	}
-	out, err := body.Encode(append(dst, tag))
+	out, err := body.EncodeJSON(append(dst, tag))
 	if err != nil {
 		return dst, err
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/diverge-network/diverge-sdk-go/internal/scopes"
+	"github.com/diverge-network/diverge-sdk-go/internal/variant"
 )
 
 const benchUsage = `usage:
@@ -80,7 +81,7 @@ func bench(args []string, stdout, stderr io.Writer) int {
 		}
 		ops, err := s.Ops(payload)
 		if err != nil {
-			fmt.Fprintf(stderr, "divergewire bench: %s: expected ok, got %s (%v)\n", v.Name, scopes.KindName(err), err)
+			fmt.Fprintf(stderr, "divergewire bench: %s: expected ok, got %s (%v)\n", v.Name, variant.Name(err), err)
 			return 1
 		}
 		runtime.GC()

@@ -4,11 +4,12 @@ package main
 
 import (
 	"fmt"
-	"github.com/diverge-network/diverge-sdk-go/mcpcontent"
-	"github.com/diverge-network/diverge-sdk-go/wire"
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/diverge-network/diverge-sdk-go/mcpcontent"
+	"github.com/diverge-network/diverge-sdk-go/wire"
 )
 
 // blockName is the Go name of a block's type.

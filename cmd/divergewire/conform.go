@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/diverge-network/diverge-sdk-go/internal/scopes"
+	"github.com/diverge-network/diverge-sdk-go/internal/variant"
 )
 
 // conform speaks rustref's line protocol: one "<scope> <hex>" per input
@@ -66,7 +67,7 @@ func answer(w *bufio.Writer, line, payload, encoded []byte) ([]byte, []byte) {
 	}
 	encoded, err = scope.Conform(encoded[:0], payload)
 	if err != nil {
-		fail(w, scopes.KindName(err), err.Error())
+		fail(w, variant.Name(err), err.Error())
 		return payload, encoded
 	}
 	w.WriteString("ok ")

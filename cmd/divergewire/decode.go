@@ -3,11 +3,13 @@ package main
 import (
 	"bufio"
 	"fmt"
-	"github.com/diverge-network/diverge-sdk-go/internal/scopes"
 	"io"
 	"os"
 	"strconv"
 	"strings"
+
+	"github.com/diverge-network/diverge-sdk-go/internal/scopes"
+	"github.com/diverge-network/diverge-sdk-go/internal/variant"
 )
 
 const decodeUsage = `usage:
@@ -182,7 +184,7 @@ func (d *decoder) shown(prefix string, scope *scopes.Scope, payload []byte, v an
 	if err != nil {
 		// The messages never quote the payload; sanitize anyway, so the
 		// line stays one line.
-		fmt.Fprintf(d.out, "%s%s  ERROR %s: %s\n", prefix, scope.Name, scopes.KindName(err), sanitize(err.Error()))
+		fmt.Fprintf(d.out, "%s%s  ERROR %s: %s\n", prefix, scope.Name, variant.Name(err), sanitize(err.Error()))
 		return false
 	}
 	variant, lines := describe(v, payload, d.show)

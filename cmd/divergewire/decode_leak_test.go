@@ -75,7 +75,7 @@ func valueNames(scope string, payload []byte) (names string, carrier bool) {
 	var v secrets.Values
 	switch scope {
 	case "secrets.values":
-		if v.Decode(payload) != nil {
+		if v.DecodeJSON(payload) != nil {
 			return "", true
 		}
 	case "begin.channel_request":

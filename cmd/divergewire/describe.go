@@ -4,6 +4,11 @@ package main
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
 	"github.com/diverge-network/diverge-sdk-go/begin"
 	"github.com/diverge-network/diverge-sdk-go/dequeue"
 	"github.com/diverge-network/diverge-sdk-go/enqueue"
@@ -11,10 +16,6 @@ import (
 	protoerr "github.com/diverge-network/diverge-sdk-go/errors"
 	"github.com/diverge-network/diverge-sdk-go/mcpcontent"
 	"github.com/diverge-network/diverge-sdk-go/secrets"
-	"strconv"
-	"strings"
-	"unicode"
-	"unicode/utf8"
 )
 
 // describe names the variant of v, a value a scope decoded from payload,

@@ -18,6 +18,7 @@ import (
 	"github.com/diverge-network/diverge-sdk-go/dequeue"
 	"github.com/diverge-network/diverge-sdk-go/enqueue"
 	"github.com/diverge-network/diverge-sdk-go/internal/scopes"
+	"github.com/diverge-network/diverge-sdk-go/internal/variant"
 	"github.com/diverge-network/diverge-sdk-go/secrets"
 	"github.com/diverge-network/diverge-sdk-go/trace"
 )
@@ -360,7 +361,7 @@ func (s *session) words(ev trace.Event) (string, []string, any) {
 	scope, _ := scopes.Lookup(ev.Scope) // the Reader checked it
 	v, err := scope.Decode(ev.Payload)
 	if err != nil {
-		return fmt.Sprintf("%s  ERROR %s: %s", scope.Name, scopes.KindName(err), sanitize(err.Error())), nil, nil
+		return fmt.Sprintf("%s  ERROR %s: %s", scope.Name, variant.Name(err), sanitize(err.Error())), nil, nil
 	}
 	s.collect(v)
 	variant, lines := describe(v, ev.Payload, s.show)

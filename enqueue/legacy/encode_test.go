@@ -13,7 +13,7 @@ import (
 func TestEncodeRefusesInvalidUTF8(t *testing.T) {
 	for _, bad := range encodetest.Bad {
 		t.Run(bad.Name, func(t *testing.T) {
-			out, err := (&Request{Prompt: bad.S}).Encode(encodetest.Dst())
+			out, err := (&Request{Prompt: bad.S}).EncodeJSON(encodetest.Dst())
 			encodetest.RequireError(t, out, err, "prompt", wire.ErrInvalidUTF8, bad.S)
 
 			out, err = (&Response{Outcome: Failed, Error: protoerr.Error{Message: bad.S}}).Encode(encodetest.Dst())
@@ -25,7 +25,7 @@ func TestEncodeRefusesInvalidUTF8(t *testing.T) {
 func TestEncodeRefusesNilAndUnknown(t *testing.T) {
 	var out []byte
 	var err error
-	require.NotPanics(t, func() { out, err = (*Request)(nil).Encode(encodetest.Dst()) })
+	require.NotPanics(t, func() { out, err = (*Request)(nil).EncodeJSON(encodetest.Dst()) })
 	encodetest.RequireError(t, out, err, "", wire.ErrNil)
 	require.NotPanics(t, func() { out, err = (*Response)(nil).Encode(encodetest.Dst()) })
 	encodetest.RequireError(t, out, err, "", wire.ErrNil)

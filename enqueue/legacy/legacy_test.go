@@ -11,13 +11,13 @@ import (
 
 func TestRequest(t *testing.T) {
 	var r Request
-	require.NoError(t, r.Decode([]byte(`{"prompt":"do <it>","extra":1}`)))
+	require.NoError(t, r.DecodeJSON([]byte(`{"prompt":"do <it>","extra":1}`)))
 	assert.Equal(t, "do <it>", r.Prompt)
-	b, err := r.Encode(nil)
+	b, err := r.EncodeJSON(nil)
 	require.NoError(t, err)
 	assert.Equal(t, `{"prompt":"do <it>"}`, string(b))
-	assert.Error(t, r.Decode([]byte(`{}`)), "prompt is required")
-	assert.Error(t, r.Decode([]byte(`{"prompt":null}`)))
+	assert.Error(t, r.DecodeJSON([]byte(`{}`)), "prompt is required")
+	assert.Error(t, r.DecodeJSON([]byte(`{"prompt":null}`)))
 }
 
 func TestResponseHasFourTags(t *testing.T) {

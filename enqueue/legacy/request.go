@@ -9,9 +9,12 @@ type Request struct {
 
 var requestStruct = wire.Struct{Name: "Request", Fields: []wire.Field{{Name: "prompt"}}}
 
-// Decode reads src, the request's whole JSON document. A failure is a
+// DecodeJSON reads src, the request's whole JSON document. A failure is a
 // *wire.JSONError.
-func (r *Request) Decode(src []byte) error {
+func (r *Request) DecodeJSON(src []byte) error {
+	if r == nil {
+		return wire.ErrNil
+	}
 	d := wire.NewDecoder(src)
 	var prompt string
 	err := d.Struct(&requestStruct, func(int) (err error) {
@@ -28,10 +31,10 @@ func (r *Request) Decode(src []byte) error {
 	return nil
 }
 
-// Encode appends the request's JSON to dst. It fails, leaving dst as it
+// EncodeJSON appends the request's JSON to dst. It fails, leaving dst as it
 // was, with a *wire.EncodeError for a nil r (wire.ErrNil) and for a prompt that
 // is not valid UTF-8 (Member "prompt", wire.ErrInvalidUTF8).
-func (r *Request) Encode(dst []byte) ([]byte, error) {
+func (r *Request) EncodeJSON(dst []byte) ([]byte, error) {
 	if r == nil {
 		return dst, &wire.EncodeError{Err: wire.ErrNil}
 	}

@@ -3,6 +3,8 @@ package scopes
 import (
 	"testing"
 
+	"github.com/diverge-network/diverge-sdk-go/internal/golden"
+
 	"github.com/stretchr/testify/assert"
 )
 
@@ -26,13 +28,13 @@ func bare(scope string, payload []byte) bool {
 // TestZeroAllocations: encoding any decoded frame into a buffer that has
 // room allocates nothing, and neither does decoding a bare frame.
 func TestZeroAllocations(t *testing.T) {
-	for _, file := range vectorFiles()[:2] {
-		for _, v := range loadVectors(t, file) {
+	for _, file := range golden.Files()[:2] {
+		for _, v := range golden.Load(t, file) {
 			if v.Expect != "ok" {
 				continue
 			}
 			s, _ := Lookup(v.Scope)
-			payload := unhex(t, v.Hex)
+			payload := golden.Unhex(t, v.Hex)
 			ops, err := s.Ops(payload)
 			if !assert.NoError(t, err, v.Name) {
 				continue

@@ -4,6 +4,9 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/diverge-network/diverge-sdk-go/internal/golden"
+	"github.com/diverge-network/diverge-sdk-go/internal/variant"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -24,10 +27,10 @@ func decodeSafely(t *testing.T, s *Scope, payload []byte) (v any, err error) {
 // either decodes or fails with a typed error of the scope's variants.
 func TestBadInputIsATypedError(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	for _, v := range loadVectors(t, vectorFiles()[0]) {
+	for _, v := range golden.Load(t, golden.Files()[0]) {
 		s, ok := Lookup(v.Scope)
 		require.True(t, ok)
-		payload := unhex(t, v.Hex)
+		payload := golden.Unhex(t, v.Hex)
 		inputs := [][]byte{}
 		for i := range payload {
 			inputs = append(inputs, payload[:i])
@@ -43,7 +46,7 @@ func TestBadInputIsATypedError(t *testing.T) {
 		for _, in := range inputs {
 			val, err := decodeSafely(t, s, in)
 			if err != nil {
-				assert.NotEqual(t, "unknown", KindName(err), "%s %x: untyped error %v", s.Name, in, err)
+				assert.NotEqual(t, "unknown", variant.Name(err), "%s %x: untyped error %v", s.Name, in, err)
 				continue
 			}
 			// What decodes re-encodes, and the re-encoding reads back the

@@ -2,13 +2,15 @@ package scopes
 
 import (
 	"testing"
+
+	"github.com/diverge-network/diverge-sdk-go/internal/golden"
 )
 
 // benchVectors is every ok vector of the bench set and the public set.
-func benchVectors(b *testing.B) []vector {
-	var out []vector
-	for _, file := range vectorFiles()[:2] {
-		for _, v := range loadVectorsB(b, file) {
+func benchVectors(b *testing.B) []golden.Vector {
+	var out []golden.Vector
+	for _, file := range golden.Files()[:2] {
+		for _, v := range golden.Load(b, file) {
 			if v.Expect == "ok" {
 				out = append(out, v)
 			}
@@ -30,7 +32,7 @@ func benchOps(b *testing.B, pick func(Ops) func(int)) {
 		if !ok {
 			b.Fatalf("unknown scope %s", v.Scope)
 		}
-		payload := unhexB(b, v.Hex)
+		payload := golden.Unhex(b, v.Hex)
 		ops, err := s.Ops(payload)
 		if err != nil {
 			b.Fatalf("%s: %v", v.Name, err)

@@ -10,17 +10,20 @@ import (
 	"reflect"
 	"strconv"
 	"testing"
+
+	"github.com/diverge-network/diverge-sdk-go/internal/golden"
+	"github.com/diverge-network/diverge-sdk-go/internal/variant"
 )
 
 // seedCorpus adds every vector of the scope, from the golden and regression
 // sets, to f's seed corpus.
 func seedCorpus(f *testing.F, scope string) {
-	for _, file := range vectorFiles() {
+	for _, file := range golden.Files() {
 		raw, err := os.ReadFile(file)
 		if err != nil {
 			f.Fatal(err)
 		}
-		var vf struct{ Vectors []vector }
+		var vf struct{ Vectors []golden.Vector }
 		if err := json.Unmarshal(raw, &vf); err != nil {
 			f.Fatal(err)
 		}
@@ -58,7 +61,7 @@ func fuzzScope(f *testing.F, name string) {
 	f.Fuzz(func(t *testing.T, payload []byte) {
 		v, err := s.Decode(payload)
 		if err != nil {
-			if KindName(err) == "unknown" {
+			if variant.Name(err) == "unknown" {
 				t.Fatalf("untyped error %T: %v", err, err)
 			}
 			return

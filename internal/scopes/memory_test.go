@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/diverge-network/diverge-sdk-go/internal/golden"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -71,9 +73,9 @@ func TestDecodingAllocatesInProportion(t *testing.T) {
 		bytes       []byte
 	}
 	var cases []payloadCase
-	for _, file := range vectorFiles() {
-		for _, v := range loadVectors(t, file) {
-			cases = append(cases, payloadCase{v.Name, v.Scope, unhex(t, v.Hex)})
+	for _, file := range golden.Files() {
+		for _, v := range golden.Load(t, file) {
+			cases = append(cases, payloadCase{v.Name, v.Scope, golden.Unhex(t, v.Hex)})
 		}
 	}
 	for name, c := range adversarial() {

@@ -29,12 +29,9 @@ var Sink struct {
 type opsOf func(payload []byte) (Ops, error)
 
 // typedOps times a struct type whose pointer decodes and encodes.
-func typedOps[T any, P interface {
-	*T
-	codec
-}](payload []byte) (Ops, error) {
+func typedOps[T any](payload []byte, c codec[T]) (Ops, error) {
 	var v T
-	if err := P(&v).Decode(payload); err != nil {
+	if err := c.decode(&v, payload); err != nil {
 		return Ops{}, err
 	}
 	var out []byte
@@ -46,13 +43,13 @@ func typedOps[T any, P interface {
 			x := new(T)
 			for range n {
 				*x = *new(T)
-				_ = P(x).Decode(payload)
+				_ = c.decode(x, payload)
 			}
 		},
 		Encode: func(n int) {
 			buf := out // a local: no write barrier per call
 			for range n {
-				buf, _ = P(&v).Encode(buf[:0])
+				buf, _ = c.encode(&v, buf[:0])
 			}
 			out, Sink.Bytes = buf, buf
 		},
@@ -183,12 +180,12 @@ func frameOps[F any](decode func([]byte) (F, error), encode func([]byte, F) ([]b
 }
 
 var (
-	responseOps       = frameOps(begin.DecodeResponse, begin.AppendResponse)
-	channelRequestOps = frameOps(begin.DecodeChannelRequest, begin.AppendChannelRequest)
+	responseOps       = frameOps(begin.DecodeResponse, begin.EncodeResponse)
+	channelRequestOps = frameOps(begin.DecodeChannelRequest, begin.EncodeChannelRequest)
 )
 
 func blockOps(payload []byte) (Ops, error) {
-	v, err := mcpcontent.DecodeBlock(payload)
+	v, err := mcpcontent.DecodeBlockJSON(payload)
 	if err != nil {
 		return Ops{}, err
 	}
@@ -197,14 +194,14 @@ func blockOps(payload []byte) (Ops, error) {
 		Decode: func(n int) {
 			var x mcpcontent.Block
 			for range n {
-				x, _ = mcpcontent.DecodeBlock(payload)
+				x, _ = mcpcontent.DecodeBlockJSON(payload)
 			}
 			Sink.Value = x
 		},
 		Encode: func(n int) {
 			buf := out
 			for range n {
-				buf, _ = mcpcontent.AppendBlock(buf[:0], v)
+				buf, _ = mcpcontent.EncodeBlockJSON(buf[:0], v)
 			}
 			out, Sink.Bytes = buf, buf
 		},
@@ -212,15 +209,15 @@ func blockOps(payload []byte) (Ops, error) {
 }
 
 func postgresOps(payload []byte) (Ops, error) {
-	v, err := begin.DecodePostgres(payload)
-	if err != nil {
+	v := &begin.Postgres{}
+	if err := v.DecodeConnID(payload); err != nil {
 		return Ops{}, err
 	}
 	var out []byte
 	return Ops{
 		Decode: func(n int) {
 			for range n {
-				v, _ = begin.DecodePostgres(payload)
+				_ = v.DecodeConnID(payload)
 			}
 		},
 		Encode: func(n int) {

@@ -4,8 +4,6 @@
 package scopes
 
 import (
-	"errors"
-
 	"github.com/diverge-network/diverge-sdk-go/begin"
 	"github.com/diverge-network/diverge-sdk-go/dequeue"
 	"github.com/diverge-network/diverge-sdk-go/enqueue"
@@ -13,7 +11,6 @@ import (
 	protoerr "github.com/diverge-network/diverge-sdk-go/errors"
 	"github.com/diverge-network/diverge-sdk-go/mcpcontent"
 	"github.com/diverge-network/diverge-sdk-go/secrets"
-	"github.com/diverge-network/diverge-sdk-go/wire"
 )
 
 // Scope is one kind of payload.
@@ -37,18 +34,17 @@ func (s *Scope) Conform(dst, payload []byte) ([]byte, error) {
 	return s.Encode(dst, v)
 }
 
-// codec is what every struct payload type has.
-type codec interface {
-	Decode([]byte) error
-	Encode([]byte) ([]byte, error)
+// codec is how a struct payload type reads and writes itself: its Decode
+// and Encode methods for a tagged frame, DecodeJSON and EncodeJSON for a JSON
+// body, as method expressions.
+type codec[T any] struct {
+	decode func(*T, []byte) error
+	encode func(*T, []byte) ([]byte, error)
 }
 
-// typed makes the scope of a struct type whose pointer is a codec.
-func typed[T any, P interface {
-	*T
-	codec
-}](name string, ops ...opsOf) Scope {
-	o := opsOf(typedOps[T, P])
+// typed makes the scope of a struct type through its codec.
+func typed[T any](name string, c codec[T], ops ...opsOf) Scope {
+	o := opsOf(func(payload []byte) (Ops, error) { return typedOps(payload, c) })
 	if len(ops) > 0 {
 		o = ops[0]
 	}
@@ -56,43 +52,49 @@ func typed[T any, P interface {
 		Name: name,
 		Ops:  o,
 		Decode: func(b []byte) (any, error) {
-			p := P(new(T))
-			if err := p.Decode(b); err != nil {
+			p := new(T)
+			if err := c.decode(p, b); err != nil {
 				return nil, err
 			}
 			return p, nil
 		},
-		Encode: func(dst []byte, v any) ([]byte, error) { return v.(P).Encode(dst) },
+		Encode: func(dst []byte, v any) ([]byte, error) { return c.encode(v.(*T), dst) },
 	}
 }
 
 // All lists every scope, in the oracle's order.
 var All = []Scope{
-	typed[enqueue.Request]("enqueue.request"),
-	typed[enqueue.Response]("enqueue.response", enqueueAnswerOps),
-	typed[legacy.Request]("legacy.enqueue.request"),
-	typed[legacy.Response]("legacy.enqueue.response", legacyAnswerOps),
+	typed("enqueue.request", codec[enqueue.Request]{(*enqueue.Request).DecodeJSON, (*enqueue.Request).EncodeJSON}),
+	typed("enqueue.response", codec[enqueue.Response]{(*enqueue.Response).Decode, (*enqueue.Response).Encode}, enqueueAnswerOps),
+	typed("legacy.enqueue.request", codec[legacy.Request]{(*legacy.Request).DecodeJSON, (*legacy.Request).EncodeJSON}),
+	typed("legacy.enqueue.response", codec[legacy.Response]{(*legacy.Response).Decode, (*legacy.Response).Encode}, legacyAnswerOps),
 	{Name: "begin.channel_request", Decode: func(b []byte) (any, error) { return begin.DecodeChannelRequest(b) }, Encode: func(dst []byte, v any) ([]byte, error) {
-		return begin.AppendChannelRequest(dst, v.(begin.ChannelRequest))
+		return begin.EncodeChannelRequest(dst, v.(begin.ChannelRequest))
 	}, Ops: channelRequestOps},
-	{Name: "begin.response", Decode: func(b []byte) (any, error) { return begin.DecodeResponse(b) }, Encode: func(dst []byte, v any) ([]byte, error) { return begin.AppendResponse(dst, v.(begin.Response)) }, Ops: responseOps},
-	typed[dequeue.Request]("dequeue.request"),
-	typed[dequeue.Response]("dequeue.response", dequeueAnswerOps),
-	typed[secrets.FeedResponse]("secrets.feed_response", feedAnswerOps),
+	{Name: "begin.response", Decode: func(b []byte) (any, error) { return begin.DecodeResponse(b) }, Encode: func(dst []byte, v any) ([]byte, error) { return begin.EncodeResponse(dst, v.(begin.Response)) }, Ops: responseOps},
+	typed("dequeue.request", codec[dequeue.Request]{(*dequeue.Request).DecodeJSON, (*dequeue.Request).EncodeJSON}),
+	typed("dequeue.response", codec[dequeue.Response]{(*dequeue.Response).Decode, (*dequeue.Response).Encode}, dequeueAnswerOps),
+	typed("secrets.feed_response", codec[secrets.FeedResponse]{(*secrets.FeedResponse).Decode, (*secrets.FeedResponse).Encode}, feedAnswerOps),
 	{
-		Name:   "postgres.request",
-		Decode: func(b []byte) (any, error) { return begin.DecodePostgres(b) },
+		Name: "postgres.request",
+		Decode: func(b []byte) (any, error) {
+			p := &begin.Postgres{}
+			if err := p.DecodeConnID(b); err != nil {
+				return nil, err
+			}
+			return p, nil
+		},
 		Encode: func(dst []byte, v any) ([]byte, error) { return v.(*begin.Postgres).AppendConnID(dst), nil },
 		Ops:    postgresOps,
 	},
-	typed[protoerr.Error]("errors.error"),
-	typed[secrets.Values]("secrets.values"),
-	typed[secrets.Declaration]("secrets.declaration"),
-	typed[begin.Registered]("begin.registered"),
+	typed("errors.error", codec[protoerr.Error]{(*protoerr.Error).DecodeJSON, (*protoerr.Error).EncodeJSON}),
+	typed("secrets.values", codec[secrets.Values]{(*secrets.Values).DecodeJSON, (*secrets.Values).EncodeJSON}),
+	typed("secrets.declaration", codec[secrets.Declaration]{(*secrets.Declaration).DecodeJSON, (*secrets.Declaration).EncodeJSON}),
+	typed("begin.registered", codec[begin.Registered]{(*begin.Registered).DecodeJSON, (*begin.Registered).EncodeJSON}),
 	{
 		Name:   "mcpcontent.block",
-		Decode: func(b []byte) (any, error) { return mcpcontent.DecodeBlock(b) },
-		Encode: func(dst []byte, v any) ([]byte, error) { return mcpcontent.AppendBlock(dst, v.(mcpcontent.Block)) },
+		Decode: func(b []byte) (any, error) { return mcpcontent.DecodeBlockJSON(b) },
+		Encode: func(dst []byte, v any) ([]byte, error) { return mcpcontent.EncodeBlockJSON(dst, v.(mcpcontent.Block)) },
 		Ops:    blockOps,
 	},
 }
@@ -105,23 +107,4 @@ func Lookup(name string) (*Scope, bool) {
 		}
 	}
 	return nil, false
-}
-
-// KindName is the snake_case name of the Rust error variant err stands for:
-// a frame family's error kind, "postgres" for a bad connection id, "json"
-// for a plain JSON payload.
-func KindName(err error) string {
-	var fe interface{ KindName() string }
-	if errors.As(err, &fe) {
-		return fe.KindName()
-	}
-	var pe *begin.PostgresError
-	if errors.As(err, &pe) {
-		return "postgres"
-	}
-	var je *wire.JSONError
-	if errors.As(err, &je) {
-		return "json"
-	}
-	return "unknown"
 }

@@ -93,7 +93,7 @@ func (e *ConvertError) Unwrap() error { return e.Err }
 //   - Lists (audience, icons, icon sizes): go-sdk omits empty lists from its
 //     JSON, so ToBlock reads an empty list as absent.
 //   - Priority: go-sdk holds a float64 whose 0 means absent. FromBlock writes an
-//     absent, infinite or NaN priority as 0 (mcpcontent.AppendBlock writes the latter
+//     absent, infinite or NaN priority as 0 (mcpcontent.EncodeBlockJSON writes the latter
 //     two as null, which also reads as absent); ToBlock reads 0 as absent, so
 //     a present 0 comes back absent, and narrows other values to float32.
 func FromBlock(b mcpcontent.Block) (mcp.Content, error) {

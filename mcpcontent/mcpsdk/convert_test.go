@@ -180,9 +180,9 @@ func TestRoundTrip(t *testing.T) {
 			require.NoError(t, err)
 			assert.Equal(t, tc.block, back)
 
-			want, err := mcpcontent.AppendBlock(nil, tc.block)
+			want, err := mcpcontent.EncodeBlockJSON(nil, tc.block)
 			require.NoError(t, err)
-			got, err := mcpcontent.AppendBlock(nil, back)
+			got, err := mcpcontent.EncodeBlockJSON(nil, back)
 			require.NoError(t, err)
 			assert.Equal(t, string(want), string(got))
 		})
@@ -284,13 +284,13 @@ func TestLossy(t *testing.T) {
 	}
 }
 
-// The infinite priority converts as AppendBlock writes it: null, read as
+// The infinite priority converts as EncodeBlockJSON writes it: null, read as
 // absent.
 func TestInfinitePriorityMatchesWire(t *testing.T) {
 	in := &mcpcontent.Text{Text: "t", Annotations: &mcpcontent.Annotations{Priority: ptr(float32(math.Inf(-1)))}}
-	b, err := mcpcontent.AppendBlock(nil, in)
+	b, err := mcpcontent.EncodeBlockJSON(nil, in)
 	require.NoError(t, err)
-	decoded, err := mcpcontent.DecodeBlock(b)
+	decoded, err := mcpcontent.DecodeBlockJSON(b)
 	require.NoError(t, err)
 	assert.Nil(t, decoded.(*mcpcontent.Text).Annotations.Priority)
 
@@ -480,7 +480,7 @@ func TestInteropGoSDKEncodes(t *testing.T) {
 	require.NoError(t, err)
 	b, err := json.Marshal(m)
 	require.NoError(t, err)
-	got, err := mcpcontent.DecodeBlock(b)
+	got, err := mcpcontent.DecodeBlockJSON(b)
 	require.NoError(t, err)
 	assert.Equal(t, in, got)
 }
@@ -489,7 +489,7 @@ func TestInteropGoSDKEncodes(t *testing.T) {
 func TestInteropGoSDKDecodes(t *testing.T) {
 	for _, tc := range convertCases(t) {
 		t.Run(tc.name, func(t *testing.T) {
-			b, err := mcpcontent.AppendBlock(nil, tc.block)
+			b, err := mcpcontent.EncodeBlockJSON(nil, tc.block)
 			require.NoError(t, err)
 			var res mcp.CallToolResult
 			require.NoError(t, json.Unmarshal([]byte(`{"content":[`+string(b)+`]}`), &res))

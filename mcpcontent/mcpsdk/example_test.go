@@ -38,7 +38,7 @@ func ExampleToBlock() {
 		fmt.Println(err)
 		return
 	}
-	out, _ := mcpcontent.AppendBlock(nil, b)
+	out, _ := mcpcontent.EncodeBlockJSON(nil, b)
 	fmt.Println(string(out))
 
 	//lint:ignore SA1019 sampling content is not a content block here, and is refused
@@ -53,10 +53,10 @@ func ExampleToBlock() {
 // the _meta member order, the empty title and the zero priority are lost.
 func ExampleToBlock_roundTrip() {
 	src := []byte(`{"type":"resource_link","uri":"u","name":"n","title":"","_meta":{"b":1,"a":2},"annotations":{"priority":0.0}}`)
-	b, _ := mcpcontent.DecodeBlock(src)
+	b, _ := mcpcontent.DecodeBlockJSON(src)
 	c, _ := mcpsdk.FromBlock(b)
 	back, _ := mcpsdk.ToBlock(c)
-	out, _ := mcpcontent.AppendBlock(nil, back)
+	out, _ := mcpcontent.EncodeBlockJSON(nil, back)
 	fmt.Println(string(out))
 	// Output:
 	// {"type":"resource_link","uri":"u","name":"n","_meta":{"a":2,"b":1},"annotations":{}}

@@ -123,7 +123,7 @@ func main() {
 	fmt.Fprintf(&doc, "Both tools measure the same way: in process, a warm-up of a tenth of each direction's half budget, then an odd number of ~20 ms batches, the median batch's ns per call. Go's decode is the payload to the scope's own Go value; encode appends that value to one reused buffer.\n\n")
 	fmt.Fprintf(&doc, "## Allocations per decode\n\nWhat decoding each bench vector allocates (testing.AllocsPerRun); every allocation is something the decoded value keeps: a string, a slice, a block, an _meta or chunk that had to be normalized, the ordered map's entries (a key, a pair and a list element each). Encoding into a buffer with room allocates nothing.\n\n%s\nPer scope, over the ok vectors of `%s`:\n\n%s\n", allocs, *public, perScope)
 	fmt.Fprintf(&doc, "## The relay path\n\nFraming a pre-encoded 16 KiB chunk behind its tag (`begin.AppendChunk`) into a buffer with room: %.0f ns, against %.0f ns for a plain `copy` of the same bytes: %.0f%% of copy speed.\n\n", relay, copyNs, 100*relayRatio)
-	fmt.Fprintf(&doc, "## Decoding cost against size\n\nA text block of prose (non-ASCII and an escape per line), decoded with `mcpcontent.DecodeBlock`:\n\n%s\n", linear)
+	fmt.Fprintf(&doc, "## Decoding cost against size\n\nA text block of prose (non-ASCII and an escape per line), decoded with `mcpcontent.DecodeBlockJSON`:\n\n%s\n", linear)
 	if err := os.WriteFile(*out, []byte(doc.String()), 0o644); err != nil {
 		fmt.Fprintln(os.Stderr, "benchcompare:", err)
 		os.Exit(1)
@@ -200,10 +200,10 @@ func linearity() (string, float64, float64) {
 	lo, hi := math.Inf(1), 0.0
 	for _, size := range []int{1 << 10, 64 << 10, 1 << 20} {
 		body := strings.Repeat(line, size/len(line)+1)[:size]
-		payload, _ := mcpcontent.AppendBlock(nil, &mcpcontent.Text{Text: body})
+		payload, _ := mcpcontent.EncodeBlockJSON(nil, &mcpcontent.Text{Text: body})
 		r := testing.Benchmark(func(b *testing.B) {
 			for b.Loop() {
-				if _, err := mcpcontent.DecodeBlock(payload); err != nil {
+				if _, err := mcpcontent.DecodeBlockJSON(payload); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -49,11 +49,11 @@ type maker struct {
 var makers = []maker{
 	{"errors.error", func(g *gen) value {
 		e := g.protoErr("message")
-		return value{encode: e.Encode}
+		return value{encode: e.EncodeJSON}
 	}},
 	{"enqueue.request", func(g *gen) value {
 		r, fixed := g.enqueueRequest()
-		return value{encode: r.Encode, reencoded: encodeIf(fixed, fixed.Encode)}
+		return value{encode: r.EncodeJSON, reencoded: encodeIf(fixed, fixed.EncodeJSON)}
 	}},
 	{"enqueue.response", func(g *gen) value {
 		r := enqueue.Response{Outcome: enqueue.Delivered + enqueue.Outcome(g.intn(3))}
@@ -69,7 +69,7 @@ var makers = []maker{
 	}},
 	{"legacy.enqueue.request", func(g *gen) value {
 		r := legacy.Request{Prompt: g.str("prompt")}
-		return value{encode: r.Encode}
+		return value{encode: r.EncodeJSON}
 	}},
 	{"legacy.enqueue.response", func(g *gen) value {
 		r := legacy.Response{Outcome: legacy.Delivered + legacy.Outcome(g.intn(4))}
@@ -85,7 +85,7 @@ var makers = []maker{
 	}},
 	{"dequeue.request", func(g *gen) value {
 		r := dequeue.Request{Key: g.str("key")}
-		return value{encode: r.Encode}
+		return value{encode: r.EncodeJSON}
 	}},
 	{"dequeue.response", func(g *gen) value {
 		r := dequeue.Response{Outcome: dequeue.Withdrawn + dequeue.Outcome(g.intn(3))}
@@ -113,15 +113,15 @@ var makers = []maker{
 	}},
 	{"secrets.values", func(g *gen) value {
 		v := g.values("")
-		return value{encode: v.Encode}
+		return value{encode: v.EncodeJSON}
 	}},
 	{"secrets.declaration", func(g *gen) value {
 		d := g.declaration("")
-		return value{encode: d.Encode}
+		return value{encode: d.EncodeJSON}
 	}},
 	{"begin.registered", func(g *gen) value {
 		r := g.registered()
-		return value{encode: r.Encode}
+		return value{encode: r.EncodeJSON}
 	}},
 	{"postgres.request", func(g *gen) value {
 		p := g.postgres()
@@ -130,19 +130,19 @@ var makers = []maker{
 	{"begin.channel_request", func(g *gen) value {
 		r, fixed := g.channelRequest()
 		return value{
-			encode:    func(dst []byte) ([]byte, error) { return begin.AppendChannelRequest(dst, r) },
-			reencoded: encodeIf(fixed, func(dst []byte) ([]byte, error) { return begin.AppendChannelRequest(dst, fixed) }),
+			encode:    func(dst []byte) ([]byte, error) { return begin.EncodeChannelRequest(dst, r) },
+			reencoded: encodeIf(fixed, func(dst []byte) ([]byte, error) { return begin.EncodeChannelRequest(dst, fixed) }),
 		}
 	}},
 	{"begin.response", func(g *gen) value {
 		r := g.response()
-		return value{encode: func(dst []byte) ([]byte, error) { return begin.AppendResponse(dst, r) }}
+		return value{encode: func(dst []byte) ([]byte, error) { return begin.EncodeResponse(dst, r) }}
 	}},
 	{"mcpcontent.block", func(g *gen) value {
 		b, fixed := g.block("", 0)
 		return value{
-			encode:    func(dst []byte) ([]byte, error) { return mcpcontent.AppendBlock(dst, b) },
-			reencoded: encodeIf(fixed != nil, func(dst []byte) ([]byte, error) { return mcpcontent.AppendBlock(dst, fixed) }),
+			encode:    func(dst []byte) ([]byte, error) { return mcpcontent.EncodeBlockJSON(dst, b) },
+			reencoded: encodeIf(fixed != nil, func(dst []byte) ([]byte, error) { return mcpcontent.EncodeBlockJSON(dst, fixed) }),
 		}
 	}},
 }

@@ -30,6 +30,7 @@ import (
 	"github.com/diverge-network/diverge-sdk-go/internal/mutate"
 	"github.com/diverge-network/diverge-sdk-go/internal/oracle"
 	"github.com/diverge-network/diverge-sdk-go/internal/scopes"
+	"github.com/diverge-network/diverge-sdk-go/internal/variant"
 )
 
 type payload struct {
@@ -305,7 +306,7 @@ func answerGo(p payload) string {
 	}
 	out, err := s.Conform(nil, p.bytes)
 	if err != nil {
-		return "err " + scopes.KindName(err) + "\t" + err.Error()
+		return "err " + variant.Name(err) + "\t" + err.Error()
 	}
 	return "ok " + hexOf(out)
 }

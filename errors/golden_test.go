@@ -1,0 +1,12 @@
+package errors_test
+
+import (
+	"testing"
+
+	protoerr "github.com/diverge-network/diverge-sdk-go/errors"
+	"github.com/diverge-network/diverge-sdk-go/internal/golden"
+)
+
+func TestGolden(t *testing.T) {
+	golden.CheckMethods(t, "errors.error", (*protoerr.Error).DecodeJSON, (*protoerr.Error).EncodeJSON)
+}

@@ -1,0 +1,20 @@
+package secrets_test
+
+import (
+	"testing"
+
+	"github.com/diverge-network/diverge-sdk-go/internal/golden"
+	"github.com/diverge-network/diverge-sdk-go/secrets"
+)
+
+func TestGolden(t *testing.T) {
+	t.Run("values", func(t *testing.T) {
+		golden.CheckMethods(t, "secrets.values", (*secrets.Values).DecodeJSON, (*secrets.Values).EncodeJSON)
+	})
+	t.Run("declaration", func(t *testing.T) {
+		golden.CheckMethods(t, "secrets.declaration", (*secrets.Declaration).DecodeJSON, (*secrets.Declaration).EncodeJSON)
+	})
+	t.Run("feed response", func(t *testing.T) {
+		golden.CheckMethods(t, "secrets.feed_response", (*secrets.FeedResponse).Decode, (*secrets.FeedResponse).Encode)
+	})
+}
