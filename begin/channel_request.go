@@ -3,6 +3,7 @@ package begin
 import (
 	"github.com/diverge-network/diverge-sdk-go/dequeue"
 	"github.com/diverge-network/diverge-sdk-go/enqueue"
+	"github.com/diverge-network/diverge-sdk-go/internal/codec"
 	"github.com/diverge-network/diverge-sdk-go/secrets"
 	"github.com/diverge-network/diverge-sdk-go/wire"
 )
@@ -162,7 +163,7 @@ func encodeAfter(dst []byte, tag byte, encode func([]byte) ([]byte, error)) ([]b
 // bare Info tag are ignored. The request may alias src. A failure is a
 // *ChannelRequestError.
 func DecodeChannelRequest(src []byte) (ChannelRequest, error) {
-	tag, body, err := wire.SplitFrame[ChannelRequestErrorKind](src)
+	tag, body, err := codec.SplitFrame[ChannelRequestErrorKind](src)
 	if err != nil {
 		return nil, err
 	}
@@ -170,7 +171,7 @@ func DecodeChannelRequest(src []byte) (ChannelRequest, error) {
 	case TagPostgres:
 		p := &Postgres{}
 		if err := p.DecodeConnID(body); err != nil {
-			return nil, wire.BodyError(ChannelRequestErrorKindPostgres, tag, err)
+			return nil, codec.BodyError(ChannelRequestErrorKindPostgres, tag, err)
 		}
 		return p, nil
 	case TagInfo:
@@ -178,23 +179,23 @@ func DecodeChannelRequest(src []byte) (ChannelRequest, error) {
 	case TagEnqueue:
 		e := &Enqueue{}
 		if err := e.Request.DecodeJSON(body); err != nil {
-			return nil, wire.BodyError(ChannelRequestErrorKindEnqueue, tag, err)
+			return nil, codec.BodyError(ChannelRequestErrorKindEnqueue, tag, err)
 		}
 		return e, nil
 	case TagDequeue:
 		q := &Dequeue{}
 		if err := q.Request.DecodeJSON(body); err != nil {
-			return nil, wire.BodyError(ChannelRequestErrorKindDequeue, tag, err)
+			return nil, codec.BodyError(ChannelRequestErrorKindDequeue, tag, err)
 		}
 		return q, nil
 	case TagSecrets:
 		s := &Secrets{}
 		if err := s.Values.DecodeJSON(body); err != nil {
-			return nil, wire.BodyError(ChannelRequestErrorKindSecrets, tag, err)
+			return nil, codec.BodyError(ChannelRequestErrorKindSecrets, tag, err)
 		}
 		return s, nil
 	}
-	return nil, wire.UnknownTag[ChannelRequestErrorKind](tag)
+	return nil, codec.UnknownTag[ChannelRequestErrorKind](tag)
 }
 
 // ChannelRequestErrorKind is one way a channel request fails to decode.
@@ -211,7 +212,7 @@ const (
 
 // String is the snake_case name, as the wire and the tools print it.
 func (v ChannelRequestErrorKind) String() string {
-	return wire.EnumName(v, []string{"empty", "unknown_tag", "postgres", "enqueue", "dequeue", "secrets"})
+	return codec.EnumName(v, []string{"empty", "unknown_tag", "postgres", "enqueue", "dequeue", "secrets"})
 }
 
 // Frame names the frame in messages.

@@ -1,6 +1,8 @@
 package begin
 
 import (
+	"github.com/diverge-network/diverge-sdk-go/internal/codec"
+	"github.com/diverge-network/diverge-sdk-go/internal/serde"
 	"github.com/diverge-network/diverge-sdk-go/secrets"
 	"github.com/diverge-network/diverge-sdk-go/wire"
 )
@@ -19,37 +21,24 @@ type Registered struct {
 	Secrets secrets.Declaration
 }
 
-var registeredStruct = wire.Struct{Name: "Registered", Fields: []wire.Field{
-	{Name: "dependencies", Default: true}, {Name: "secrets", Default: true}}}
-
-// DecodeJSON reads src, the registration's whole JSON document. The templates
-// may alias src. A failure is a *wire.JSONError.
-func (r *Registered) DecodeJSON(src []byte) error {
-	if r == nil {
-		return wire.ErrNil
-	}
-	d := wire.NewDecoder(src)
-	var reg Registered
-	err := d.Struct(&registeredStruct, func(i int) error {
-		if i == 1 {
-			return reg.Secrets.Read(&d)
-		}
-		reg.Dependencies = []wire.Object{}
+var registeredStruct = serde.Struct[Registered]{Name: "Registered", Fields: []serde.Field[Registered]{
+	{Name: "dependencies", Default: true, Read: func(d *serde.Decoder, r *Registered) error {
+		r.Dependencies = []wire.Object{}
 		return d.Array(func() error {
 			t, err := d.Object()
-			reg.Dependencies = wire.Append(reg.Dependencies, t)
+			r.Dependencies = serde.Append(r.Dependencies, wire.Object(t))
 			return err
 		})
-	})
-	if err == nil {
-		err = d.End()
-	}
-	if err != nil {
-		return err
-	}
-	*r = reg
-	return nil
-}
+	}},
+	{Name: "secrets", Default: true, Read: func(d *serde.Decoder, r *Registered) error {
+		return codec.ReadDeclaration(d, &r.Secrets)
+	}},
+}}
+
+// DecodeJSON reads src, the registration's whole JSON document. The
+// templates may alias src. A failure is a *wire.JSONError and leaves r as it
+// was.
+func (r *Registered) DecodeJSON(src []byte) error { return codec.DecodeStruct(src, &registeredStruct, r) }
 
 // EncodeJSON appends the registration's JSON to dst, leaving out each empty
 // member. It fails, leaving dst as it was, with a *wire.EncodeError: for a nil
@@ -61,7 +50,7 @@ func (r *Registered) EncodeJSON(dst []byte) ([]byte, error) {
 	if r == nil {
 		return dst, &wire.EncodeError{Err: wire.ErrNil}
 	}
-	w := wire.Writer(dst)
+	w := serde.Writer(dst)
 	w.Byte('{')
 	first := true
 	if len(r.Dependencies) > 0 {
@@ -72,8 +61,8 @@ func (r *Registered) EncodeJSON(dst []byte) ([]byte, error) {
 				w.Byte(',')
 			}
 			// Inside the registration's object and the dependencies array.
-			if err := w.Object(t, 2); err != nil {
-				return dst, wire.EncodeErrorAt(wire.IndexMember("dependencies", i), err)
+			if err := w.Object(serde.Object(t), 2); err != nil {
+				return dst, codec.ErrorAt(codec.IndexMember("dependencies", i), err)
 			}
 		}
 		w.Byte(']')
@@ -82,7 +71,7 @@ func (r *Registered) EncodeJSON(dst []byte) ([]byte, error) {
 		w.Member(&first, "secrets")
 		var err error
 		if w, err = r.Secrets.EncodeJSON(w); err != nil {
-			return dst, wire.EncodeErrorAt("secrets", err)
+			return dst, codec.ErrorAt("secrets", err)
 		}
 	}
 	w.Byte('}')

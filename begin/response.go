@@ -2,6 +2,7 @@ package begin
 
 import (
 	protoerr "github.com/diverge-network/diverge-sdk-go/errors"
+	"github.com/diverge-network/diverge-sdk-go/internal/codec"
 	"github.com/diverge-network/diverge-sdk-go/secrets"
 	"github.com/diverge-network/diverge-sdk-go/wire"
 )
@@ -184,7 +185,7 @@ func AppendInactive(dst, values []byte) []byte { return wire.AppendTagged(dst, T
 // Active tag are ignored (the reference ignores them; a sequence checker may
 // not). The response may alias src. A failure is a *ResponseError.
 func DecodeResponse(src []byte) (Response, error) {
-	tag, body, err := wire.SplitFrame[ResponseErrorKind](src)
+	tag, body, err := codec.SplitFrame[ResponseErrorKind](src)
 	if err != nil {
 		return nil, err
 	}
@@ -192,19 +193,19 @@ func DecodeResponse(src []byte) (Response, error) {
 	case TagBegun:
 		b := &Begun{}
 		if err := (*Registered)(b).DecodeJSON(body); err != nil {
-			return nil, wire.BodyError(ResponseErrorKindBegun, tag, err)
+			return nil, codec.BodyError(ResponseErrorKindBegun, tag, err)
 		}
 		return b, nil
 	case TagError:
 		var e protoerr.Error
 		if err := e.DecodeJSON(body); err != nil {
-			return nil, wire.BodyError(ResponseErrorKindError, tag, err)
+			return nil, codec.BodyError(ResponseErrorKindError, tag, err)
 		}
 		return (*Error)(&e), nil
 	case TagChunk:
 		o, err := wire.ParseObject(body)
 		if err != nil {
-			return nil, wire.BodyError(ResponseErrorKindChunk, tag, err)
+			return nil, codec.BodyError(ResponseErrorKindChunk, tag, err)
 		}
 		return &Chunk{o}, nil
 	case TagActive:
@@ -212,11 +213,11 @@ func DecodeResponse(src []byte) (Response, error) {
 	case TagInactive:
 		i := &Inactive{}
 		if err := i.Values.DecodeJSON(body); err != nil {
-			return nil, wire.BodyError(ResponseErrorKindInactive, tag, err)
+			return nil, codec.BodyError(ResponseErrorKindInactive, tag, err)
 		}
 		return i, nil
 	}
-	return nil, wire.UnknownTag[ResponseErrorKind](tag)
+	return nil, codec.UnknownTag[ResponseErrorKind](tag)
 }
 
 // ResponseErrorKind is one way a response payload fails to decode.
@@ -233,7 +234,7 @@ const (
 
 // String is the snake_case name, as the wire and the tools print it.
 func (v ResponseErrorKind) String() string {
-	return wire.EnumName(v, []string{"empty", "unknown_tag", "begun", "error", "chunk", "inactive"})
+	return codec.EnumName(v, []string{"empty", "unknown_tag", "begun", "error", "chunk", "inactive"})
 }
 
 // Frame names the frame in messages.

@@ -1,6 +1,8 @@
 package enqueue
 
 import (
+	"github.com/diverge-network/diverge-sdk-go/internal/codec"
+	"github.com/diverge-network/diverge-sdk-go/internal/serde"
 	"github.com/diverge-network/diverge-sdk-go/mcpcontent"
 	"github.com/diverge-network/diverge-sdk-go/wire"
 )
@@ -16,37 +18,28 @@ type Request struct {
 	Content []mcpcontent.Block
 }
 
-var requestStruct = wire.Struct{Name: "Request", Fields: []wire.Field{{Name: "key"}, {Name: "content"}}}
-
-// DecodeJSON reads src, the request's whole JSON document. The decoded blocks
-// may alias src (their _meta). A failure is a *wire.JSONError.
-func (r *Request) DecodeJSON(src []byte) error {
-	if r == nil {
-		return wire.ErrNil
-	}
-	d := wire.NewDecoder(src)
-	var req Request
-	err := d.Struct(&requestStruct, func(i int) (err error) {
-		if i == 0 {
-			req.Key, err = d.ReadString()
-			return err
-		}
-		req.Content = []mcpcontent.Block{}
-		return d.Array(func() error {
-			b, err := mcpcontent.ReadBlock(&d)
-			req.Content = wire.Append(req.Content, b)
-			return err
-		})
-	})
-	if err == nil {
-		err = d.End()
-	}
-	if err != nil {
+var requestStruct = serde.Struct[Request]{Name: "Request", Fields: []serde.Field[Request]{
+	{Name: "key", Read: func(d *serde.Decoder, r *Request) (err error) {
+		r.Key, err = d.ReadString()
 		return err
-	}
-	*r = req
-	return nil
-}
+	}},
+	{Name: "content", Read: func(d *serde.Decoder, r *Request) error {
+		r.Content = []mcpcontent.Block{}
+		return d.Array(func() error {
+			b, err := codec.ReadBlock(d)
+			if err != nil {
+				return err
+			}
+			r.Content = serde.Append(r.Content, b.(mcpcontent.Block))
+			return nil
+		})
+	}},
+}}
+
+// DecodeJSON reads src, the request's whole JSON document. The decoded
+// blocks may alias src (their _meta). A failure is a *wire.JSONError and
+// leaves r as it was.
+func (r *Request) DecodeJSON(src []byte) error { return codec.DecodeStruct(src, &requestStruct, r) }
 
 // EncodeJSON appends the request's JSON to dst. It fails, leaving dst as it
 // was, with a *wire.EncodeError naming the member: for a nil r (wire.ErrNil),
@@ -58,10 +51,10 @@ func (r *Request) EncodeJSON(dst []byte) ([]byte, error) {
 	if r == nil {
 		return dst, &wire.EncodeError{Err: wire.ErrNil}
 	}
-	w := wire.Writer(dst)
+	w := serde.Writer(dst)
 	w.Lit(`{"key":`)
 	if err := w.String(r.Key); err != nil {
-		return dst, wire.EncodeErrorAt("key", err)
+		return dst, codec.ErrorAt("key", err)
 	}
 	w.Lit(`,"content":[`)
 	for i, b := range r.Content {
@@ -70,8 +63,8 @@ func (r *Request) EncodeJSON(dst []byte) ([]byte, error) {
 		}
 		var err error
 		// Inside the request's object and its content array.
-		if w, err = mcpcontent.EncodeBlockJSONAt(w, b, 2); err != nil {
-			return dst, wire.EncodeErrorAt(wire.IndexMember("content", i), err)
+		if w, err = codec.AppendBlock(w, b, 2); err != nil {
+			return dst, codec.ErrorAt(codec.IndexMember("content", i), err)
 		}
 	}
 	w.Lit("]}")

@@ -2,6 +2,7 @@ package enqueue
 
 import (
 	protoerr "github.com/diverge-network/diverge-sdk-go/errors"
+	"github.com/diverge-network/diverge-sdk-go/internal/codec"
 	"github.com/diverge-network/diverge-sdk-go/wire"
 )
 
@@ -31,7 +32,7 @@ const (
 
 // String names the outcome in lowercase: "unset", "delivered", "not served", ...
 func (o Outcome) String() string {
-	return wire.EnumName(o, []string{"unset", "delivered", "dequeued", "refused", "not served"})
+	return codec.EnumName(o, []string{"unset", "delivered", "dequeued", "refused", "not served"})
 }
 
 // Tag is the outcome's tag byte on the wire. ok is false for an outcome
@@ -57,7 +58,7 @@ func (r *Response) Decode(src []byte) error {
 		return wire.ErrNil
 	}
 	errTag, _ := Refused.Tag()
-	tag, body, err := wire.SplitAnswer[ErrorKind](src, errTag)
+	tag, body, err := codec.SplitAnswer[ErrorKind](src, errTag)
 	if err != nil {
 		return err
 	}
@@ -67,7 +68,7 @@ func (r *Response) Decode(src []byte) error {
 	}
 	var e protoerr.Error
 	if err := e.DecodeJSON(body); err != nil {
-		return wire.BodyError(ErrorKindBody, tag, err)
+		return codec.BodyError(ErrorKindBody, tag, err)
 	}
 	*r = Response{Outcome: Refused, Error: e}
 	return nil
@@ -85,7 +86,7 @@ func (r *Response) Encode(dst []byte) ([]byte, error) {
 	}
 	tag, ok := r.Outcome.Tag()
 	errTag, _ := Refused.Tag()
-	return wire.AppendAnswer(dst, r.Outcome == 0, tag, ok, errTag, &r.Error)
+	return codec.AppendAnswer(dst, r.Outcome == 0, tag, ok, errTag, &r.Error)
 }
 
 // ErrorKind is one way an enqueue answer fails to decode.
@@ -99,7 +100,7 @@ const (
 
 // String is the snake_case name, as the tools print it.
 func (k ErrorKind) String() string {
-	return wire.EnumName(k, []string{"empty", "unknown_tag", "body"})
+	return codec.EnumName(k, []string{"empty", "unknown_tag", "body"})
 }
 
 // Frame names the frame in messages.

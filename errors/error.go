@@ -10,7 +10,11 @@
 // name where both are needed, for example protoerr.
 package errors
 
-import "github.com/diverge-network/diverge-sdk-go/wire"
+import (
+	"github.com/diverge-network/diverge-sdk-go/internal/codec"
+	"github.com/diverge-network/diverge-sdk-go/internal/serde"
+	"github.com/diverge-network/diverge-sdk-go/wire"
+)
 
 // Error is what a peer said went wrong.
 type Error struct {
@@ -20,40 +24,16 @@ type Error struct {
 // Error reports what the peer said.
 func (e Error) Error() string { return "peer error: " + e.Message }
 
-var errorStruct = wire.Struct{Name: "Error", Fields: []wire.Field{{Name: "message"}}}
+var errorStruct = serde.Struct[Error]{Name: "Error", Fields: []serde.Field[Error]{
+	{Name: "message", Read: func(d *serde.Decoder, e *Error) (err error) {
+		e.Message, err = d.ReadString()
+		return err
+	}},
+}}
 
-// DecodeJSON reads src, the whole JSON document (whitespace around it allowed).
-// A failure is a *wire.JSONError and leaves e as it was.
-func (e *Error) DecodeJSON(src []byte) error {
-	if e == nil {
-		return wire.ErrNil
-	}
-	d := wire.NewDecoder(src)
-	var got Error
-	if err := got.Read(&d); err != nil {
-		return err
-	}
-	if err := d.End(); err != nil {
-		return err
-	}
-	*e = got
-	return nil
-}
-
-// Read reads one error object at d's cursor: for a frame that carries an
-// error inside other JSON.
-func (e *Error) Read(d *wire.Decoder) error {
-	var msg string
-	err := d.Struct(&errorStruct, func(int) (err error) {
-		msg, err = d.ReadString()
-		return err
-	})
-	if err != nil {
-		return err
-	}
-	e.Message = msg
-	return nil
-}
+// DecodeJSON reads src, the whole JSON document (whitespace around it
+// allowed). A failure is a *wire.JSONError and leaves e as it was.
+func (e *Error) DecodeJSON(src []byte) error { return codec.DecodeStruct(src, &errorStruct, e) }
 
 // EncodeJSON appends e's JSON, {"message":…}, to dst. It fails, leaving dst
 // as it was, with a *wire.EncodeError: wire.ErrNil for a nil e, and at
@@ -63,10 +43,10 @@ func (e *Error) EncodeJSON(dst []byte) ([]byte, error) {
 	if e == nil {
 		return dst, &wire.EncodeError{Err: wire.ErrNil}
 	}
-	w := wire.Writer(dst)
+	w := serde.Writer(dst)
 	w.Lit(`{"message":`)
 	if err := w.String(e.Message); err != nil {
-		return dst, wire.EncodeErrorAt("message", err)
+		return dst, codec.ErrorAt("message", err)
 	}
 	w.Byte('}')
 	return w, nil

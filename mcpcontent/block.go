@@ -1,6 +1,10 @@
 package mcpcontent
 
-import "github.com/diverge-network/diverge-sdk-go/wire"
+import (
+	"github.com/diverge-network/diverge-sdk-go/internal/codec"
+	"github.com/diverge-network/diverge-sdk-go/internal/serde"
+	"github.com/diverge-network/diverge-sdk-go/wire"
+)
 
 // Block is one content block: *Text, *Image, *Audio, *ResourceLink or
 // *EmbeddedResource.
@@ -155,13 +159,13 @@ func (nilBlockError) Unwrap() error { return wire.ErrNil }
 // that is not valid UTF-8 (wire.ErrInvalidUTF8), a Role or IconTheme that MCP
 // does not know (wire.ErrUnknownValue), and a _meta that would nest deeper
 // than a reader allows (wire.ErrTooDeep). No message quotes a value.
-func EncodeBlockJSON(dst []byte, b Block) ([]byte, error) { return EncodeBlockJSONAt(dst, b, 0) }
+func EncodeBlockJSON(dst []byte, b Block) ([]byte, error) { return appendBlockAt(dst, b, 0) }
 
-// EncodeBlockJSONAt is EncodeBlockJSON for a block that other JSON encloses, as the
-// content of an enqueue request: level is how many arrays and objects
+// appendBlockAt is EncodeBlockJSON for a block that other JSON encloses, as
+// the content of an enqueue request: level is how many arrays and objects
 // enclose the block (2 there), so that its _meta is held to the room the
 // nesting limit leaves it.
-func EncodeBlockJSONAt(dst []byte, b Block, level int) ([]byte, error) {
+func appendBlockAt(dst []byte, b Block, level int) ([]byte, error) {
 	if b == nil {
 		return dst, nilBlock()
 	}
@@ -180,10 +184,10 @@ func (t *Text) appendJSON(dst []byte, level int) ([]byte, error) {
 	if t == nil {
 		return dst, nilBlock()
 	}
-	w := wire.Writer(dst)
+	w := serde.Writer(dst)
 	w.Lit(`{"type":"text","text":`)
 	if err := w.String(t.Text); err != nil {
-		return dst, wire.EncodeErrorAt("text", err)
+		return dst, codec.ErrorAt("text", err)
 	}
 	return tail(w, t.Meta, t.Annotations, level)
 }
@@ -203,14 +207,14 @@ func (m *Audio) appendJSON(dst []byte, level int) ([]byte, error) {
 }
 
 func appendMedia(dst []byte, head, data, mime string, meta wire.Object, a *Annotations, level int) ([]byte, error) {
-	w := wire.Writer(dst)
+	w := serde.Writer(dst)
 	w.Lit(head)
 	if err := w.String(data); err != nil {
-		return dst, wire.EncodeErrorAt("data", err)
+		return dst, codec.ErrorAt("data", err)
 	}
 	w.Lit(`,"mimeType":`)
 	if err := w.String(mime); err != nil {
-		return dst, wire.EncodeErrorAt("mimeType", err)
+		return dst, codec.ErrorAt("mimeType", err)
 	}
 	return tail(w, meta, a, level)
 }
@@ -219,31 +223,31 @@ func (l *ResourceLink) appendJSON(dst []byte, level int) ([]byte, error) {
 	if l == nil {
 		return dst, nilBlock()
 	}
-	w := wire.Writer(dst)
+	w := serde.Writer(dst)
 	w.Lit(`{"type":"resource_link","uri":`)
 	if err := w.String(l.URI); err != nil {
-		return dst, wire.EncodeErrorAt("uri", err)
+		return dst, codec.ErrorAt("uri", err)
 	}
 	w.Lit(`,"name":`)
 	if err := w.String(l.Name); err != nil {
-		return dst, wire.EncodeErrorAt("name", err)
+		return dst, codec.ErrorAt("name", err)
 	}
 	if l.Title != nil {
 		w.Lit(`,"title":`)
 		if err := w.String(*l.Title); err != nil {
-			return dst, wire.EncodeErrorAt("title", err)
+			return dst, codec.ErrorAt("title", err)
 		}
 	}
 	if l.Description != nil {
 		w.Lit(`,"description":`)
 		if err := w.String(*l.Description); err != nil {
-			return dst, wire.EncodeErrorAt("description", err)
+			return dst, codec.ErrorAt("description", err)
 		}
 	}
 	if l.MIMEType != nil {
 		w.Lit(`,"mimeType":`)
 		if err := w.String(*l.MIMEType); err != nil {
-			return dst, wire.EncodeErrorAt("mimeType", err)
+			return dst, codec.ErrorAt("mimeType", err)
 		}
 	}
 	if l.Size != nil {
@@ -257,7 +261,7 @@ func (l *ResourceLink) appendJSON(dst []byte, level int) ([]byte, error) {
 				w.Byte(',')
 			}
 			if err := l.Icons[i].append(&w); err != nil {
-				return dst, wire.EncodeErrorAt(wire.IndexMember("icons", i), err)
+				return dst, codec.ErrorAt(codec.IndexMember("icons", i), err)
 			}
 		}
 		w.Byte(']')
@@ -270,13 +274,13 @@ func (e *EmbeddedResource) appendJSON(dst []byte, level int) ([]byte, error) {
 		return dst, nilBlock()
 	}
 	if e.Resource == nil {
-		return dst, wire.EncodeErrorAt("resource", ErrNilBlock)
+		return dst, codec.ErrorAt("resource", ErrNilBlock)
 	}
-	w := wire.Writer(dst)
+	w := serde.Writer(dst)
 	w.Lit(`{"type":"resource","resource":`)
 	w, err := e.Resource.appendJSON(w, level+1)
 	if err != nil {
-		return dst, wire.EncodeErrorAt("resource", err)
+		return dst, codec.ErrorAt("resource", err)
 	}
 	return tail(w, e.Meta, e.Annotations, level)
 }
@@ -296,20 +300,20 @@ func (c *BlobResourceContents) appendJSON(dst []byte, level int) ([]byte, error)
 }
 
 func contents(dst []byte, uri string, mime *string, lit, member, body string, meta wire.Object, level int) ([]byte, error) {
-	w := wire.Writer(dst)
+	w := serde.Writer(dst)
 	w.Lit(`{"uri":`)
 	if err := w.String(uri); err != nil {
-		return dst, wire.EncodeErrorAt("uri", err)
+		return dst, codec.ErrorAt("uri", err)
 	}
 	if mime != nil {
 		w.Lit(`,"mimeType":`)
 		if err := w.String(*mime); err != nil {
-			return dst, wire.EncodeErrorAt("mimeType", err)
+			return dst, codec.ErrorAt("mimeType", err)
 		}
 	}
 	w.Lit(lit)
 	if err := w.String(body); err != nil {
-		return dst, wire.EncodeErrorAt(member, err)
+		return dst, codec.ErrorAt(member, err)
 	}
 	if err := writeMeta(&w, meta, level); err != nil {
 		return dst, err
@@ -320,14 +324,14 @@ func contents(dst []byte, uri string, mime *string, lit, member, body string, me
 
 // tail writes the members every block ends with, _meta then annotations,
 // and closes the block, which level arrays and objects enclose.
-func tail(w wire.Writer, meta wire.Object, a *Annotations, level int) ([]byte, error) {
+func tail(w serde.Writer, meta wire.Object, a *Annotations, level int) ([]byte, error) {
 	if err := writeMeta(&w, meta, level); err != nil {
 		return nil, err
 	}
 	if a != nil {
 		w.Lit(`,"annotations":`)
 		if err := a.append(&w); err != nil {
-			return nil, wire.EncodeErrorAt("annotations", err)
+			return nil, codec.ErrorAt("annotations", err)
 		}
 	}
 	w.Byte('}')
@@ -338,18 +342,18 @@ func tail(w wire.Writer, meta wire.Object, a *Annotations, level int) ([]byte, e
 // arrays and objects enclose: a zero Object is absent. An Object is always a
 // JSON object in serde_json's form (its constructors see to that), so it is
 // written as it is, if it fits under the nesting limit there.
-func writeMeta(w *wire.Writer, meta wire.Object, level int) error {
+func writeMeta(w *serde.Writer, meta wire.Object, level int) error {
 	if meta.IsZero() {
 		return nil
 	}
 	w.Lit(`,"_meta":`)
-	if err := w.Object(meta, level+1); err != nil {
-		return wire.EncodeErrorAt("_meta", err)
+	if err := w.Object(serde.Object(meta), level+1); err != nil {
+		return codec.ErrorAt("_meta", err)
 	}
 	return nil
 }
 
-func (a *Annotations) append(w *wire.Writer) error {
+func (a *Annotations) append(w *serde.Writer) error {
 	w.Byte('{')
 	first := true
 	if a.Audience != nil {
@@ -357,7 +361,7 @@ func (a *Annotations) append(w *wire.Writer) error {
 		w.Byte('[')
 		for i, r := range a.Audience {
 			if r != RoleUser && r != RoleAssistant {
-				return wire.EncodeErrorAt(wire.IndexMember("audience", i), wire.ErrUnknownValue)
+				return codec.ErrorAt(codec.IndexMember("audience", i), wire.ErrUnknownValue)
 			}
 			if i > 0 {
 				w.Byte(',')
@@ -375,22 +379,22 @@ func (a *Annotations) append(w *wire.Writer) error {
 	if a.LastModified != nil {
 		w.Member(&first, "lastModified")
 		if err := w.String(*a.LastModified); err != nil {
-			return wire.EncodeErrorAt("lastModified", err)
+			return codec.ErrorAt("lastModified", err)
 		}
 	}
 	w.Byte('}')
 	return nil
 }
 
-func (ic *Icon) append(w *wire.Writer) error {
+func (ic *Icon) append(w *serde.Writer) error {
 	w.Lit(`{"src":`)
 	if err := w.String(ic.Src); err != nil {
-		return wire.EncodeErrorAt("src", err)
+		return codec.ErrorAt("src", err)
 	}
 	if ic.MIMEType != nil {
 		w.Lit(`,"mimeType":`)
 		if err := w.String(*ic.MIMEType); err != nil {
-			return wire.EncodeErrorAt("mimeType", err)
+			return codec.ErrorAt("mimeType", err)
 		}
 	}
 	if ic.Sizes != nil {
@@ -400,14 +404,14 @@ func (ic *Icon) append(w *wire.Writer) error {
 				w.Byte(',')
 			}
 			if err := w.String(s); err != nil {
-				return wire.EncodeErrorAt(wire.IndexMember("sizes", i), err)
+				return codec.ErrorAt(codec.IndexMember("sizes", i), err)
 			}
 		}
 		w.Byte(']')
 	}
 	if ic.Theme != nil {
 		if *ic.Theme != ThemeLight && *ic.Theme != ThemeDark {
-			return wire.EncodeErrorAt("theme", wire.ErrUnknownValue)
+			return codec.ErrorAt("theme", wire.ErrUnknownValue)
 		}
 		w.Lit(`,"theme":"`)
 		w.Lit(string(*ic.Theme))

@@ -1,6 +1,10 @@
 package mcpcontent
 
-import "github.com/diverge-network/diverge-sdk-go/wire"
+import (
+	"github.com/diverge-network/diverge-sdk-go/internal/codec"
+	"github.com/diverge-network/diverge-sdk-go/internal/serde"
+	"github.com/diverge-network/diverge-sdk-go/wire"
+)
 
 // The block types in the order of the Rust enum's variants.
 var blockTypes = []string{"text", "image", "audio", "resource", "resource_link"}
@@ -9,25 +13,88 @@ var blockTypes = []string{"text", "image", "audio", "resource", "resource_link"}
 // members are checked in full. Members are in rmcp's declaration order,
 // which is also the order of the array form.
 var (
-	textStruct = wire.Struct{Name: "Text", Checked: true, Fields: []wire.Field{
-		{Name: "text"}, {Name: "_meta", Optional: true}, {Name: "annotations", Optional: true}}}
-	mediaStruct = wire.Struct{Name: "Media", Checked: true, Fields: []wire.Field{
-		{Name: "data"}, {Name: "mimeType"}, {Name: "_meta", Optional: true}, {Name: "annotations", Optional: true}}}
-	embeddedStruct = wire.Struct{Name: "EmbeddedResource", Checked: true, Fields: []wire.Field{
-		{Name: "resource"}, {Name: "_meta", Optional: true}, {Name: "annotations", Optional: true}}}
-	linkStruct = wire.Struct{Name: "ResourceLink", Checked: true, Fields: []wire.Field{
-		{Name: "uri"}, {Name: "name"}, {Name: "title", Optional: true}, {Name: "description", Optional: true},
-		{Name: "mimeType", Optional: true}, {Name: "size", Optional: true}, {Name: "icons", Optional: true},
-		{Name: "_meta", Optional: true}, {Name: "annotations", Optional: true}}}
+	textStruct = serde.Struct[Text]{Name: "Text", Checked: true, Fields: []serde.Field[Text]{
+		{Name: "text", Read: func(d *serde.Decoder, t *Text) (err error) { t.Text, err = d.ReadString(); return err }},
+		{Name: "_meta", Optional: true, Read: func(d *serde.Decoder, t *Text) (err error) { t.Meta, err = readMeta(d); return err }},
+		{Name: "annotations", Optional: true, Read: func(d *serde.Decoder, t *Text) (err error) { t.Annotations, err = readAnnotations(d); return err }},
+	}}
+	// Image and Audio share their shape, media.
+	mediaStruct = serde.Struct[media]{Name: "Media", Checked: true, Fields: []serde.Field[media]{
+		{Name: "data", Read: func(d *serde.Decoder, m *media) (err error) { m.Data, err = d.ReadString(); return err }},
+		{Name: "mimeType", Read: func(d *serde.Decoder, m *media) (err error) { m.MIMEType, err = d.ReadString(); return err }},
+		{Name: "_meta", Optional: true, Read: func(d *serde.Decoder, m *media) (err error) { m.Meta, err = readMeta(d); return err }},
+		{Name: "annotations", Optional: true, Read: func(d *serde.Decoder, m *media) (err error) { m.Annotations, err = readAnnotations(d); return err }},
+	}}
+	embeddedStruct = serde.Struct[EmbeddedResource]{Name: "EmbeddedResource", Checked: true, Fields: []serde.Field[EmbeddedResource]{
+		{Name: "resource", Read: func(d *serde.Decoder, e *EmbeddedResource) (err error) { e.Resource, err = readContents(d); return err }},
+		{Name: "_meta", Optional: true, Read: func(d *serde.Decoder, e *EmbeddedResource) (err error) { e.Meta, err = readMeta(d); return err }},
+		{Name: "annotations", Optional: true, Read: func(d *serde.Decoder, e *EmbeddedResource) (err error) {
+			e.Annotations, err = readAnnotations(d)
+			return err
+		}},
+	}}
+	linkStruct = serde.Struct[ResourceLink]{Name: "ResourceLink", Checked: true, Fields: []serde.Field[ResourceLink]{
+		{Name: "uri", Read: func(d *serde.Decoder, l *ResourceLink) (err error) { l.URI, err = d.ReadString(); return err }},
+		{Name: "name", Read: func(d *serde.Decoder, l *ResourceLink) (err error) { l.Name, err = d.ReadString(); return err }},
+		{Name: "title", Optional: true, Read: func(d *serde.Decoder, l *ResourceLink) (err error) { l.Title, err = optString(d); return err }},
+		{Name: "description", Optional: true, Read: func(d *serde.Decoder, l *ResourceLink) (err error) { l.Description, err = optString(d); return err }},
+		{Name: "mimeType", Optional: true, Read: func(d *serde.Decoder, l *ResourceLink) (err error) { l.MIMEType, err = optString(d); return err }},
+		{Name: "size", Optional: true, Read: func(d *serde.Decoder, l *ResourceLink) (err error) { l.Size, err = optU64(d); return err }},
+		{Name: "icons", Optional: true, Read: func(d *serde.Decoder, l *ResourceLink) (err error) { l.Icons, err = readIcons(d); return err }},
+		{Name: "_meta", Optional: true, Read: func(d *serde.Decoder, l *ResourceLink) (err error) { l.Meta, err = readMeta(d); return err }},
+		{Name: "annotations", Optional: true, Read: func(d *serde.Decoder, l *ResourceLink) (err error) {
+			l.Annotations, err = readAnnotations(d)
+			return err
+		}},
+	}}
 	// The contents are an untagged enum's variants: objects only.
-	textContentsStruct = wire.Struct{Name: "TextResourceContents", Checked: true, MapOnly: true, Fields: []wire.Field{
-		{Name: "uri"}, {Name: "mimeType", Optional: true}, {Name: "text"}, {Name: "_meta", Optional: true}}}
-	blobContentsStruct = wire.Struct{Name: "BlobResourceContents", Checked: true, MapOnly: true, Fields: []wire.Field{
-		{Name: "uri"}, {Name: "mimeType", Optional: true}, {Name: "blob"}, {Name: "_meta", Optional: true}}}
-	annotationsStruct = wire.Struct{Name: "Annotations", Checked: true, Fields: []wire.Field{
-		{Name: "audience", Optional: true}, {Name: "priority", Optional: true}, {Name: "lastModified", Optional: true}}}
-	iconStruct = wire.Struct{Name: "Icon", Checked: true, Fields: []wire.Field{
-		{Name: "src"}, {Name: "mimeType", Optional: true}, {Name: "sizes", Optional: true}, {Name: "theme", Optional: true}}}
+	textContentsStruct = serde.Struct[TextResourceContents]{Name: "TextResourceContents", Checked: true, MapOnly: true, Fields: []serde.Field[TextResourceContents]{
+		{Name: "uri", Read: func(d *serde.Decoder, c *TextResourceContents) (err error) { c.URI, err = d.ReadString(); return err }},
+		{Name: "mimeType", Optional: true, Read: func(d *serde.Decoder, c *TextResourceContents) (err error) {
+			c.MIMEType, err = optString(d)
+			return err
+		}},
+		{Name: "text", Read: func(d *serde.Decoder, c *TextResourceContents) (err error) { c.Text, err = d.ReadString(); return err }},
+		{Name: "_meta", Optional: true, Read: func(d *serde.Decoder, c *TextResourceContents) (err error) { c.Meta, err = readMeta(d); return err }},
+	}}
+	blobContentsStruct = serde.Struct[BlobResourceContents]{Name: "BlobResourceContents", Checked: true, MapOnly: true, Fields: []serde.Field[BlobResourceContents]{
+		{Name: "uri", Read: func(d *serde.Decoder, c *BlobResourceContents) (err error) { c.URI, err = d.ReadString(); return err }},
+		{Name: "mimeType", Optional: true, Read: func(d *serde.Decoder, c *BlobResourceContents) (err error) {
+			c.MIMEType, err = optString(d)
+			return err
+		}},
+		{Name: "blob", Read: func(d *serde.Decoder, c *BlobResourceContents) (err error) { c.Blob, err = d.ReadString(); return err }},
+		{Name: "_meta", Optional: true, Read: func(d *serde.Decoder, c *BlobResourceContents) (err error) { c.Meta, err = readMeta(d); return err }},
+	}}
+	// Every member of Annotations is an Option: null is None.
+	annotationsStruct = serde.Struct[Annotations]{Name: "Annotations", Checked: true, Fields: []serde.Field[Annotations]{
+		{Name: "audience", Optional: true, Read: func(d *serde.Decoder, a *Annotations) error {
+			if null, err := d.Null(); null || err != nil {
+				return err
+			}
+			a.Audience = []Role{}
+			return d.Array(func() error {
+				r, err := d.UnitVariant(roles, true)
+				a.Audience = append(a.Audience, Role(roles[r]))
+				return err
+			})
+		}},
+		{Name: "priority", Optional: true, Read: func(d *serde.Decoder, a *Annotations) error {
+			if null, err := d.Null(); null || err != nil {
+				return err
+			}
+			p, err := d.ReadF32()
+			a.Priority = &p
+			return err
+		}},
+		{Name: "lastModified", Optional: true, Read: func(d *serde.Decoder, a *Annotations) (err error) { a.LastModified, err = optString(d); return err }},
+	}}
+	iconStruct = serde.Struct[Icon]{Name: "Icon", Checked: true, Fields: []serde.Field[Icon]{
+		{Name: "src", Read: func(d *serde.Decoder, ic *Icon) (err error) { ic.Src, err = d.ReadString(); return err }},
+		{Name: "mimeType", Optional: true, Read: func(d *serde.Decoder, ic *Icon) (err error) { ic.MIMEType, err = optString(d); return err }},
+		{Name: "sizes", Optional: true, Read: func(d *serde.Decoder, ic *Icon) (err error) { ic.Sizes, err = readSizes(d); return err }},
+		{Name: "theme", Optional: true, Read: func(d *serde.Decoder, ic *Icon) (err error) { ic.Theme, err = readTheme(d); return err }},
+	}}
 )
 
 var (
@@ -35,23 +102,32 @@ var (
 	themes = []string{"light", "dark"}
 )
 
+func init() {
+	// Lend the enqueue request the block reader and writer, which take the
+	// JSON engine's cursor and nesting level and so are not exported.
+	codec.ReadBlock = func(d *serde.Decoder) (any, error) { return readBlock(d) }
+	codec.AppendBlock = func(dst []byte, b any, level int) ([]byte, error) {
+		blk, _ := b.(Block)
+		return appendBlockAt(dst, blk, level)
+	}
+}
+
 // DecodeBlockJSON reads src, one block's whole JSON document. The block may
 // alias src (its _meta). A failure is a *wire.JSONError.
 func DecodeBlockJSON(src []byte) (Block, error) {
-	d := wire.NewDecoder(src)
-	b, err := ReadBlock(&d)
+	d := serde.NewDecoder(src)
+	b, err := readBlock(&d)
 	if err == nil {
 		err = d.End()
 	}
 	if err != nil {
-		return nil, err
+		return nil, codec.JSON(err)
 	}
 	return b, nil
 }
 
-// ReadBlock reads one block at d's cursor: for a frame that carries blocks
-// inside other JSON, such as an enqueue request.
-func ReadBlock(d *wire.Decoder) (Block, error) {
+// readBlock reads one block at d's cursor.
+func readBlock(d *serde.Decoder) (Block, error) {
 	v, tv, err := d.BeginTagged("type", blockTypes)
 	if err != nil {
 		return nil, err
@@ -60,19 +136,19 @@ func ReadBlock(d *wire.Decoder) (Block, error) {
 	switch v {
 	case 0:
 		t := &Text{}
-		b, err = t, d.TaggedMembers(tv, &textStruct, func(i int) error { return t.read(d, i) })
+		b, err = t, serde.ReadTaggedMembers(d, tv, &textStruct, t)
 	case 1:
 		m := &Image{}
-		b, err = m, d.TaggedMembers(tv, &mediaStruct, func(i int) error { return (*media)(m).read(d, i) })
+		b, err = m, serde.ReadTaggedMembers(d, tv, &mediaStruct, (*media)(m))
 	case 2:
 		m := &Audio{}
-		b, err = m, d.TaggedMembers(tv, &mediaStruct, func(i int) error { return (*media)(m).read(d, i) })
+		b, err = m, serde.ReadTaggedMembers(d, tv, &mediaStruct, (*media)(m))
 	case 3:
 		e := &EmbeddedResource{}
-		b, err = e, d.TaggedMembers(tv, &embeddedStruct, func(i int) error { return e.read(d, i) })
+		b, err = e, serde.ReadTaggedMembers(d, tv, &embeddedStruct, e)
 	default:
 		l := &ResourceLink{}
-		b, err = l, d.TaggedMembers(tv, &linkStruct, func(i int) error { return l.read(d, i) })
+		b, err = l, serde.ReadTaggedMembers(d, tv, &linkStruct, l)
 	}
 	if err != nil {
 		return nil, err
@@ -83,119 +159,34 @@ func ReadBlock(d *wire.Decoder) (Block, error) {
 // media is the shape Image and Audio share.
 type media Image
 
-func (t *Text) read(d *wire.Decoder, i int) (err error) {
-	switch i {
-	case 0:
-		t.Text, err = d.ReadString()
-	case 1:
-		t.Meta, err = readMeta(d)
-	default:
-		t.Annotations, err = readAnnotations(d)
-	}
-	return err
-}
-
-func (m *media) read(d *wire.Decoder, i int) (err error) {
-	switch i {
-	case 0:
-		m.Data, err = d.ReadString()
-	case 1:
-		m.MIMEType, err = d.ReadString()
-	case 2:
-		m.Meta, err = readMeta(d)
-	default:
-		m.Annotations, err = readAnnotations(d)
-	}
-	return err
-}
-
-func (e *EmbeddedResource) read(d *wire.Decoder, i int) (err error) {
-	switch i {
-	case 0:
-		e.Resource, err = readContents(d)
-	case 1:
-		e.Meta, err = readMeta(d)
-	default:
-		e.Annotations, err = readAnnotations(d)
-	}
-	return err
-}
-
-func (l *ResourceLink) read(d *wire.Decoder, i int) (err error) {
-	switch i {
-	case 0:
-		l.URI, err = d.ReadString()
-	case 1:
-		l.Name, err = d.ReadString()
-	case 2:
-		l.Title, err = optString(d)
-	case 3:
-		l.Description, err = optString(d)
-	case 4:
-		l.MIMEType, err = optString(d)
-	case 5:
-		l.Size, err = optU64(d)
-	case 6:
-		l.Icons, err = readIcons(d)
-	case 7:
-		l.Meta, err = readMeta(d)
-	default:
-		l.Annotations, err = readAnnotations(d)
-	}
-	return err
-}
-
 // readContents tries the text form, then the blob form.
-func readContents(d *wire.Decoder) (ResourceContents, error) {
+func readContents(d *serde.Decoder) (ResourceContents, error) {
 	var rc ResourceContents
 	err := d.Untagged(
 		func() error {
 			c := &TextResourceContents{}
 			rc = c
-			return d.Struct(&textContentsStruct, func(i int) (err error) {
-				switch i {
-				case 0:
-					c.URI, err = d.ReadString()
-				case 1:
-					c.MIMEType, err = optString(d)
-				case 2:
-					c.Text, err = d.ReadString()
-				default:
-					c.Meta, err = readMeta(d)
-				}
-				return err
-			})
+			return serde.ReadStruct(d, &textContentsStruct, c)
 		},
 		func() error {
 			c := &BlobResourceContents{}
 			rc = c
-			return d.Struct(&blobContentsStruct, func(i int) (err error) {
-				switch i {
-				case 0:
-					c.URI, err = d.ReadString()
-				case 1:
-					c.MIMEType, err = optString(d)
-				case 2:
-					c.Blob, err = d.ReadString()
-				default:
-					c.Meta, err = readMeta(d)
-				}
-				return err
-			})
+			return serde.ReadStruct(d, &blobContentsStruct, c)
 		},
 	)
 	return rc, err
 }
 
 // readMeta reads an optional _meta: null is absent.
-func readMeta(d *wire.Decoder) (wire.Object, error) {
+func readMeta(d *serde.Decoder) (wire.Object, error) {
 	if null, err := d.Null(); null || err != nil {
 		return wire.Object{}, err
 	}
-	return d.Object()
+	o, err := d.Object()
+	return wire.Object(o), err
 }
 
-func optString(d *wire.Decoder) (*string, error) {
+func optString(d *serde.Decoder) (*string, error) {
 	if null, err := d.Null(); null || err != nil {
 		return nil, err
 	}
@@ -206,7 +197,7 @@ func optString(d *wire.Decoder) (*string, error) {
 	return &s, nil
 }
 
-func optU64(d *wire.Decoder) (*uint64, error) {
+func optU64(d *serde.Decoder) (*uint64, error) {
 	if null, err := d.Null(); null || err != nil {
 		return nil, err
 	}
@@ -217,65 +208,32 @@ func optU64(d *wire.Decoder) (*uint64, error) {
 	return &n, nil
 }
 
-func readAnnotations(d *wire.Decoder) (*Annotations, error) {
+func readAnnotations(d *serde.Decoder) (*Annotations, error) {
 	if null, err := d.Null(); null || err != nil {
 		return nil, err
 	}
 	a := &Annotations{}
-	err := d.Struct(&annotationsStruct, func(i int) error {
-		if null, err := d.Null(); null || err != nil {
-			return err
-		}
-		switch i {
-		case 0:
-			a.Audience = []Role{}
-			return d.Array(func() error {
-				r, err := d.UnitVariant(roles, true)
-				a.Audience = append(a.Audience, Role(roles[r]))
-				return err
-			})
-		case 1:
-			p, err := d.ReadF32()
-			a.Priority = &p
-			return err
-		}
-		s, err := d.ReadString()
-		a.LastModified = &s
-		return err
-	})
-	if err != nil {
+	if err := serde.ReadStruct(d, &annotationsStruct, a); err != nil {
 		return nil, err
 	}
 	return a, nil
 }
 
-func readIcons(d *wire.Decoder) ([]Icon, error) {
+func readIcons(d *serde.Decoder) ([]Icon, error) {
 	if null, err := d.Null(); null || err != nil {
 		return nil, err
 	}
 	icons := []Icon{}
 	err := d.Array(func() error {
 		var ic Icon
-		err := d.Struct(&iconStruct, func(i int) (err error) {
-			switch i {
-			case 0:
-				ic.Src, err = d.ReadString()
-			case 1:
-				ic.MIMEType, err = optString(d)
-			case 2:
-				ic.Sizes, err = readSizes(d)
-			default:
-				ic.Theme, err = readTheme(d)
-			}
-			return err
-		})
+		err := serde.ReadStruct(d, &iconStruct, &ic)
 		icons = append(icons, ic)
 		return err
 	})
 	return icons, err
 }
 
-func readSizes(d *wire.Decoder) ([]string, error) {
+func readSizes(d *serde.Decoder) ([]string, error) {
 	if null, err := d.Null(); null || err != nil {
 		return nil, err
 	}
@@ -288,7 +246,7 @@ func readSizes(d *wire.Decoder) ([]string, error) {
 	return sizes, err
 }
 
-func readTheme(d *wire.Decoder) (*IconTheme, error) {
+func readTheme(d *serde.Decoder) (*IconTheme, error) {
 	if null, err := d.Null(); null || err != nil {
 		return nil, err
 	}

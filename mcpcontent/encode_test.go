@@ -199,13 +199,13 @@ func TestEncodeBlockJSONRefusesTooDeep(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			out, err := EncodeBlockJSONAt(nil, tt.block(tt.room), tt.level)
+			out, err := appendBlockAt(nil, tt.block(tt.room), tt.level)
 			require.NoError(t, err)
 			if tt.level == 0 {
 				_, err = DecodeBlockJSON(out)
 				require.NoError(t, err, "a reader takes the deepest _meta that fits")
 			}
-			out, err = EncodeBlockJSONAt(encodetest.Dst(), tt.block(tt.room+1), tt.level)
+			out, err = appendBlockAt(encodetest.Dst(), tt.block(tt.room+1), tt.level)
 			encodetest.RequireError(t, out, err, tt.member, wire.ErrTooDeep)
 		})
 	}

@@ -7,6 +7,8 @@ import (
 
 	orderedmap "github.com/wk8/go-ordered-map/v2"
 
+	"github.com/diverge-network/diverge-sdk-go/internal/codec"
+	"github.com/diverge-network/diverge-sdk-go/internal/serde"
 	"github.com/diverge-network/diverge-sdk-go/wire"
 )
 
@@ -109,14 +111,14 @@ func (d *Declaration) DecodeJSON(src []byte) error {
 	if d == nil {
 		return wire.ErrNil
 	}
-	dec := wire.NewDecoder(src)
+	dec := serde.NewDecoder(src)
 	var decl Declaration
-	err := decl.Read(&dec)
+	err := decl.read(&dec)
 	if err == nil {
 		err = dec.End()
 	}
 	if err != nil {
-		return err
+		return codec.JSON(err)
 	}
 	if d.m == nil {
 		*d = decl
@@ -131,8 +133,14 @@ func (d *Declaration) DecodeJSON(src []byte) error {
 	return nil
 }
 
-// Read reads a declaration at dec's cursor, adding its names to d.
-func (d *Declaration) Read(dec *wire.Decoder) error {
+func init() {
+	// Lend begin's Registered the reader of its "secrets" member, which
+	// takes the JSON engine's cursor and so is not exported.
+	codec.ReadDeclaration = func(dec *serde.Decoder, d any) error { return d.(*Declaration).read(dec) }
+}
+
+// read reads a declaration at dec's cursor, adding its names to d.
+func (d *Declaration) read(dec *serde.Decoder) error {
 	return dec.Map(func(name []byte) error {
 		mode, err := readMode(dec)
 		if err == nil {
@@ -150,7 +158,7 @@ func (d *Declaration) EncodeJSON(dst []byte) ([]byte, error) {
 	if d == nil {
 		return dst, &wire.EncodeError{Err: wire.ErrNil}
 	}
-	w := wire.Writer(dst)
+	w := serde.Writer(dst)
 	w.Byte('{')
 	if d.m != nil {
 		for p, i := d.m.Oldest(), 0; p != nil; p, i = p.Next(), i+1 {
@@ -158,11 +166,11 @@ func (d *Declaration) EncodeJSON(dst []byte) ([]byte, error) {
 				w.Byte(',')
 			}
 			if err := w.String(p.Key); err != nil {
-				return dst, wire.EncodeErrorAt(wire.KeyNameMember("", i), err)
+				return dst, codec.ErrorAt(codec.KeyNameMember("", i), err)
 			}
 			w.Byte(':')
 			if err := p.Value.append(&w); err != nil {
-				return dst, wire.EncodeErrorAt(wire.KeyMember("", p.Key), err)
+				return dst, codec.ErrorAt(codec.KeyMember("", p.Key), err)
 			}
 		}
 	}

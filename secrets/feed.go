@@ -2,6 +2,7 @@ package secrets
 
 import (
 	protoerr "github.com/diverge-network/diverge-sdk-go/errors"
+	"github.com/diverge-network/diverge-sdk-go/internal/codec"
 	"github.com/diverge-network/diverge-sdk-go/wire"
 )
 
@@ -26,7 +27,7 @@ const (
 
 // String names the outcome in lowercase: "unset", "fed", "not served", ...
 func (o Outcome) String() string {
-	return wire.EnumName(o, []string{"unset", "fed", "refused", "not served"})
+	return codec.EnumName(o, []string{"unset", "fed", "refused", "not served"})
 }
 
 // Opens reports whether the outcome opens the gate deliveries wait behind:
@@ -56,7 +57,7 @@ func (r *FeedResponse) Decode(src []byte) error {
 		return wire.ErrNil
 	}
 	errTag, _ := Refused.Tag()
-	tag, body, err := wire.SplitAnswer[ErrorKind](src, errTag)
+	tag, body, err := codec.SplitAnswer[ErrorKind](src, errTag)
 	if err != nil {
 		return err
 	}
@@ -66,7 +67,7 @@ func (r *FeedResponse) Decode(src []byte) error {
 	}
 	var e protoerr.Error
 	if err := e.DecodeJSON(body); err != nil {
-		return wire.BodyError(ErrorKindBody, tag, err)
+		return codec.BodyError(ErrorKindBody, tag, err)
 	}
 	*r = FeedResponse{Outcome: Refused, Error: e}
 	return nil
@@ -84,7 +85,7 @@ func (r *FeedResponse) Encode(dst []byte) ([]byte, error) {
 	}
 	tag, ok := r.Outcome.Tag()
 	errTag, _ := Refused.Tag()
-	return wire.AppendAnswer(dst, r.Outcome == 0, tag, ok, errTag, &r.Error)
+	return codec.AppendAnswer(dst, r.Outcome == 0, tag, ok, errTag, &r.Error)
 }
 
 // ErrorKind is one way a secrets feed answer fails to decode.
@@ -98,7 +99,7 @@ const (
 
 // String is the snake_case name, as the tools print it.
 func (k ErrorKind) String() string {
-	return wire.EnumName(k, []string{"empty", "unknown_tag", "body"})
+	return codec.EnumName(k, []string{"empty", "unknown_tag", "body"})
 }
 
 // Frame names the frame in messages.

@@ -1,6 +1,10 @@
 package secrets
 
-import "github.com/diverge-network/diverge-sdk-go/wire"
+import (
+	"github.com/diverge-network/diverge-sdk-go/internal/codec"
+	"github.com/diverge-network/diverge-sdk-go/internal/serde"
+	"github.com/diverge-network/diverge-sdk-go/wire"
+)
 
 // Mode is how a program takes a secret: "fixed" or "rotating" on the wire.
 type Mode uint8
@@ -18,16 +22,16 @@ const (
 var modeNames = []string{"fixed", "rotating"}
 
 // String is the mode as the wire spells it.
-func (m Mode) String() string { return wire.EnumName(m, modeNames) }
+func (m Mode) String() string { return codec.EnumName(m, modeNames) }
 
 // readMode reads a mode as serde reads a unit enum straight from JSON:
 // "fixed", or {"fixed":null}.
-func readMode(d *wire.Decoder) (Mode, error) {
+func readMode(d *serde.Decoder) (Mode, error) {
 	i, err := d.UnitVariant(modeNames, false)
 	return Mode(i), err
 }
 
-func (m Mode) append(w *wire.Writer) error {
+func (m Mode) append(w *serde.Writer) error {
 	if m > Rotating {
 		return wire.ErrUnknownValue
 	}

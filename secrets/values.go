@@ -10,6 +10,8 @@ import (
 
 	orderedmap "github.com/wk8/go-ordered-map/v2"
 
+	"github.com/diverge-network/diverge-sdk-go/internal/codec"
+	"github.com/diverge-network/diverge-sdk-go/internal/serde"
 	"github.com/diverge-network/diverge-sdk-go/wire"
 )
 
@@ -124,14 +126,14 @@ func (v *Values) DecodeJSON(src []byte) error {
 	if v == nil {
 		return wire.ErrNil
 	}
-	d := wire.NewDecoder(src)
+	d := serde.NewDecoder(src)
 	var vals Values
-	err := vals.Read(&d)
+	err := vals.read(&d)
 	if err == nil {
 		err = d.End()
 	}
 	if err != nil {
-		return err
+		return codec.JSON(err)
 	}
 	v.replace(vals)
 	return nil
@@ -152,8 +154,8 @@ func (v *Values) replace(vals Values) {
 	}
 }
 
-// Read reads values at d's cursor, adding them to v.
-func (v *Values) Read(d *wire.Decoder) error {
+// read reads values at d's cursor, adding them to v.
+func (v *Values) read(d *serde.Decoder) error {
 	// Gather the members first, so that the map is made at its final size
 	// rather than grown (and rehashed) member by member.
 	type member struct {
@@ -164,7 +166,7 @@ func (v *Values) Read(d *wire.Decoder) error {
 	members := buf[:0]
 	err := d.Map(func(name []byte) error {
 		value, err := d.Value()
-		members = wire.Append(members, member{string(name), value})
+		members = serde.Append(members, member{string(name), wire.Raw(value)})
 		return err
 	})
 	if err != nil {
@@ -190,7 +192,7 @@ func (v *Values) EncodeJSON(dst []byte) ([]byte, error) {
 	if v == nil {
 		return dst, &wire.EncodeError{Err: wire.ErrNil}
 	}
-	w := wire.Writer(dst)
+	w := serde.Writer(dst)
 	w.Byte('{')
 	if v.m != nil {
 		// The map's own list, not All: a return from inside a loop over an
@@ -200,11 +202,11 @@ func (v *Values) EncodeJSON(dst []byte) ([]byte, error) {
 				w.Byte(',')
 			}
 			if err := w.String(p.Key); err != nil {
-				return dst, wire.EncodeErrorAt(wire.KeyNameMember("", i), err)
+				return dst, codec.ErrorAt(codec.KeyNameMember("", i), err)
 			}
 			w.Byte(':')
-			if err := w.Value(p.Value, 1); err != nil { // inside the values' object
-				return dst, wire.EncodeErrorAt(wire.KeyMember("", p.Key), err)
+			if err := w.Value(serde.Raw(p.Value), 1); err != nil { // inside the values' object
+				return dst, codec.ErrorAt(codec.KeyMember("", p.Key), err)
 			}
 		}
 	}
@@ -248,7 +250,7 @@ func (v Values) LogValue() slog.Value {
 // writes a value; use Encode for the wire form. A name that is not valid
 // UTF-8 fails as Encode fails on it.
 func (v Values) MarshalJSON() ([]byte, error) {
-	w := wire.Writer(make([]byte, 0, 2+v.Len()*16))
+	w := serde.Writer(make([]byte, 0, 2+v.Len()*16))
 	w.Byte('{')
 	i := 0
 	for name := range v.Names() {
@@ -256,7 +258,7 @@ func (v Values) MarshalJSON() ([]byte, error) {
 			w.Byte(',')
 		}
 		if err := w.String(name); err != nil {
-			return nil, wire.EncodeErrorAt(wire.KeyNameMember("", i), err)
+			return nil, codec.ErrorAt(codec.KeyNameMember("", i), err)
 		}
 		w.Lit(`:"` + hidden + `"`)
 		i++
@@ -270,11 +272,11 @@ func (v Values) MarshalJSON() ([]byte, error) {
 // v as it was; the error names the secret, never the value.
 func (v *Values) SetString(name, s string) error {
 	if !utf8.ValidString(name) {
-		return wire.EncodeErrorAt("[name]", wire.ErrInvalidUTF8)
+		return codec.ErrorAt("[name]", wire.ErrInvalidUTF8)
 	}
 	r, err := wire.StringRaw(s)
 	if err != nil {
-		return wire.EncodeErrorAt(wire.KeyMember("", name), err)
+		return codec.ErrorAt(codec.KeyMember("", name), err)
 	}
 	v.Set(name, r)
 	return nil
@@ -304,11 +306,11 @@ func (v Values) GetString(name string) (s string, ok bool, err error) {
 // secret, leaving v as it was.
 func (v *Values) SetJSON(name string, x any) error {
 	if !utf8.ValidString(name) {
-		return wire.EncodeErrorAt("[name]", wire.ErrInvalidUTF8)
+		return codec.ErrorAt("[name]", wire.ErrInvalidUTF8)
 	}
 	r, err := wire.MarshalRaw(x)
 	if err != nil {
-		return wire.EncodeErrorAt(wire.KeyMember("", name), err)
+		return codec.ErrorAt(codec.KeyMember("", name), err)
 	}
 	v.Set(name, r)
 	return nil

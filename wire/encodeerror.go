@@ -2,7 +2,8 @@ package wire
 
 import (
 	"errors"
-	"strconv"
+
+	"github.com/diverge-network/diverge-sdk-go/internal/serde"
 )
 
 // The reasons an encoder refuses a value, each the Err of an [*EncodeError]
@@ -12,13 +13,13 @@ import (
 var (
 	// ErrInvalidUTF8 is a string that is not valid UTF-8 (a lone surrogate
 	// written as three bytes among them). A Rust string always is.
-	ErrInvalidUTF8 = errors.New("invalid UTF-8")
+	ErrInvalidUTF8 = serde.ErrInvalidUTF8
 	// ErrNil is a nil interface or a nil pointer where a value is needed:
 	// a frame, a content block, an embedded resource's contents.
 	ErrNil = errors.New("nil value")
 	// ErrNoValue is a zero [Raw] or [Object] where the protocol needs one:
 	// a secret's value, a chunk, a dependency template.
-	ErrNoValue = errors.New("no JSON value")
+	ErrNoValue = serde.ErrNoValue
 	// ErrUnknownValue is an enum value the protocol does not have: a role,
 	// an icon theme, a secret's mode, an answer's outcome that has no tag.
 	ErrUnknownValue = errors.New("unknown enum value")
@@ -30,7 +31,7 @@ var (
 	// would nest deeper than the MaxDepth levels every reader allows
 	// (counted from the top of the payload, so a _meta inside a block inside
 	// a request has less room than one at the top).
-	ErrTooDeep = errors.New("nested too deep")
+	ErrTooDeep = serde.ErrTooDeep
 )
 
 // EncodeError is a value an encoder would not write. It names the member
@@ -63,51 +64,3 @@ func (e *EncodeError) Error() string {
 
 // Unwrap returns the reason.
 func (e *EncodeError) Unwrap() error { return e.Err }
-
-// EncodeErrorAt places err at member: an [*EncodeError] found in err (from a
-// value nested in member) comes back as one error whose path starts with
-// member; any other err becomes the reason of a new EncodeError at member.
-// It returns nil for a nil err. The encoders of every frame family build
-// their paths with it.
-func EncodeErrorAt(member string, err error) error {
-	if err == nil {
-		return nil
-	}
-	var inner *EncodeError
-	if errors.As(err, &inner) {
-		return &EncodeError{Member: JoinMember(member, inner.Member), Err: inner.Err}
-	}
-	return &EncodeError{Member: member, Err: err}
-}
-
-// JoinMember joins two member paths: child inside parent, with a dot unless
-// child is empty or starts with an index.
-func JoinMember(parent, child string) string {
-	switch {
-	case parent == "":
-		return child
-	case child == "":
-		return parent
-	case child[0] == '[':
-		return parent + child
-	}
-	return parent + "." + child
-}
-
-// IndexMember is the path of element i of the array at parent.
-func IndexMember(parent string, i int) string {
-	return parent + "[" + strconv.Itoa(i) + "]"
-}
-
-// KeyMember is the path of the member called name of the map at parent.
-// name must be valid UTF-8 (it is quoted as Go quotes strings); for a name
-// that is not, use [KeyNameMember].
-func KeyMember(parent, name string) string {
-	return parent + "[" + strconv.Quote(name) + "]"
-}
-
-// KeyNameMember is the path of the name itself of the member at index i of
-// the map at parent, for a name that cannot be shown.
-func KeyNameMember(parent string, i int) string {
-	return parent + "[name " + strconv.Itoa(i) + "]"
-}

@@ -4,20 +4,9 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/diverge-network/diverge-sdk-go/enqueue"
 	"github.com/diverge-network/diverge-sdk-go/wire"
 )
-
-func ExampleWriter() {
-	w := wire.Writer(make([]byte, 0, 64))
-	w.Byte(2) // a tag
-	w.Lit(`{"text":`)
-	if err := w.String("a <b> & \"c\"\n"); err != nil { // serde_json escapes only what it must
-		panic(err)
-	}
-	w.Byte('}')
-	fmt.Printf("%d %s\n", w[0], w[1:])
-	// Output: 2 {"text":"a <b> & \"c\"\n"}
-}
 
 func ExampleParseRaw() {
 	// Canonical input is kept as it is; anything else is normalized as
@@ -38,23 +27,52 @@ func ExampleParseRaw() {
 	// true number out of range
 }
 
-func ExampleAppendString() {
-	out, err := wire.AppendString(nil, "naïve <ok>\t")
-	fmt.Println(string(out), err)
+func ExampleStringRaw() {
+	raw, err := wire.StringRaw("naïve <ok>\t")
+	fmt.Println(raw, err)
 	// A lone surrogate written as bytes (WTF-8) is no Rust string.
-	out, err = wire.AppendString(out[:0], "half \xed\xa0\x80")
-	fmt.Printf("%q %v\n", out, errors.Is(err, wire.ErrInvalidUTF8))
+	_, err = wire.StringRaw("half \xed\xa0\x80")
+	fmt.Println(errors.Is(err, wire.ErrInvalidUTF8))
 	// Output:
 	// "naïve <ok>\t" <nil>
-	// "" true
+	// true
 }
 
-func ExampleEncodeErrorAt() {
-	// A nested encoder reports the member it knows; each level above adds
-	// its own part of the path.
-	err := wire.EncodeErrorAt("text", wire.ErrInvalidUTF8)
-	err = wire.EncodeErrorAt(wire.IndexMember("content", 2), err)
+func ExampleObject_All() {
+	meta, err := wire.ParseObject([]byte(`{"trace":"ab12","hops":[1,2]}`))
+	if err != nil {
+		panic(err)
+	}
+	for name, v := range meta.All() {
+		fmt.Println(name, v)
+	}
+	// Output:
+	// trace "ab12"
+	// hops [1,2]
+}
+
+func ExampleEncodeError() {
+	// Every encoder names the member it refused, and never its value.
+	req := enqueue.Request{Key: "k\xff"}
+	_, err := req.EncodeJSON(nil)
 	var ee *wire.EncodeError
-	fmt.Println(err, errors.As(err, &ee), ee.Member, errors.Is(err, wire.ErrInvalidUTF8))
-	// Output: encode content[2].text: invalid UTF-8 true content[2].text true
+	fmt.Println(errors.As(err, &ee), ee.Member, errors.Is(err, wire.ErrInvalidUTF8))
+	fmt.Println(err)
+	// Output:
+	// true key true
+	// encode key: invalid UTF-8
+}
+
+func ExampleFrameError() {
+	var resp enqueue.Response
+	err := resp.Decode([]byte{9})
+	// Each family has its own FrameError instance, so errors.As picks the
+	// family; the cause says what went wrong.
+	var fe *enqueue.FrameError
+	var ut *wire.UnknownTagError
+	fmt.Println(errors.As(err, &fe), fe.Kind, errors.As(err, &ut), ut.Tag)
+	fmt.Println(err)
+	// Output:
+	// true unknown_tag true 9
+	// unknown enqueue answer tag 9
 }

@@ -1,6 +1,6 @@
 package wire
 
-import "strconv"
+import "github.com/diverge-network/diverge-sdk-go/internal/serde"
 
 // Reason says why JSON was refused. The reasons follow serde_json's error
 // codes and serde's data-model errors; what the reference calls every one of
@@ -8,70 +8,38 @@ import "strconv"
 // reason is for people, not for dispatch.
 type Reason uint8
 
-// The reasons a [Decoder] refuses input.
+// The reasons a decoder refuses input.
 const (
-	EOFValue         Reason = iota + 1 // input ended where a value should be
-	EOFString                          // input ended inside a string
-	EOFList                            // input ended inside an array
-	EOFObject                          // input ended inside an object
-	ExpectedValue                      // a byte that starts no JSON value
-	ExpectedColon                      // an object member without ':'
-	ExpectedComma                      // neither ',' nor the closing bracket
-	KeyNotString                       // an object member name that is not a string
-	TrailingComma                      // a ',' right before ']' or '}'
-	TrailingBytes                      // bytes after the value, or past a struct's members
-	InvalidLiteral                     // a misspelt null, true or false
-	InvalidNumber                      // malformed number
-	NumberRange                        // a number outside the f64 range
-	InvalidEscape                      // an unknown backslash escape or bad hex digits
-	ControlChar                        // a raw control character inside a string
-	InvalidUTF8                        // bytes that are not UTF-8
-	LoneSurrogate                      // a \u escape of half a surrogate pair
-	DepthLimit                         // nesting deeper than MaxDepth
-	WrongType                          // the value is not of the type the schema wants
-	MissingField                       // a required member is absent
-	DuplicateField                     // a struct member appears twice
-	UnknownVariant                     // an enum name the schema does not have
-	WrongLength                        // a struct given as an array of the wrong length
-	NoVariantMatched                   // no form of an untagged enum fits
+	EOFValue         = Reason(serde.EOFValue)         // input ended where a value should be
+	EOFString        = Reason(serde.EOFString)        // input ended inside a string
+	EOFList          = Reason(serde.EOFList)          // input ended inside an array
+	EOFObject        = Reason(serde.EOFObject)        // input ended inside an object
+	ExpectedValue    = Reason(serde.ExpectedValue)    // a byte that starts no JSON value
+	ExpectedColon    = Reason(serde.ExpectedColon)    // an object member without ':'
+	ExpectedComma    = Reason(serde.ExpectedComma)    // neither ',' nor the closing bracket
+	KeyNotString     = Reason(serde.KeyNotString)     // an object member name that is not a string
+	TrailingComma    = Reason(serde.TrailingComma)    // a ',' right before ']' or '}'
+	TrailingBytes    = Reason(serde.TrailingBytes)    // bytes after the value, or past a struct's members
+	InvalidLiteral   = Reason(serde.InvalidLiteral)   // a misspelt null, true or false
+	InvalidNumber    = Reason(serde.InvalidNumber)    // malformed number
+	NumberRange      = Reason(serde.NumberRange)      // a number outside the f64 range
+	InvalidEscape    = Reason(serde.InvalidEscape)    // an unknown backslash escape or bad hex digits
+	ControlChar      = Reason(serde.ControlChar)      // a raw control character inside a string
+	InvalidUTF8      = Reason(serde.InvalidUTF8)      // bytes that are not UTF-8
+	LoneSurrogate    = Reason(serde.LoneSurrogate)    // a \u escape of half a surrogate pair
+	DepthLimit       = Reason(serde.DepthLimit)       // nesting deeper than MaxDepth
+	WrongType        = Reason(serde.WrongType)        // the value is not of the type the schema wants
+	MissingField     = Reason(serde.MissingField)     // a required member is absent
+	DuplicateField   = Reason(serde.DuplicateField)   // a struct member appears twice
+	UnknownVariant   = Reason(serde.UnknownVariant)   // an enum name the schema does not have
+	WrongLength      = Reason(serde.WrongLength)      // a struct given as an array of the wrong length
+	NoVariantMatched = Reason(serde.NoVariantMatched) // no form of an untagged enum fits
 )
 
-var reasonText = [...]string{
-	EOFValue:         "input ended where a value should be",
-	EOFString:        "input ended inside a string",
-	EOFList:          "input ended inside an array",
-	EOFObject:        "input ended inside an object",
-	ExpectedValue:    "expected a value",
-	ExpectedColon:    "expected ':'",
-	ExpectedComma:    "expected ',' or the closing bracket",
-	KeyNotString:     "object member name is not a string",
-	TrailingComma:    "trailing comma",
-	TrailingBytes:    "trailing characters",
-	InvalidLiteral:   "invalid literal",
-	InvalidNumber:    "invalid number",
-	NumberRange:      "number out of range",
-	InvalidEscape:    "invalid escape",
-	ControlChar:      "control character inside a string",
-	InvalidUTF8:      "invalid UTF-8",
-	LoneSurrogate:    "lone surrogate in a \\u escape",
-	DepthLimit:       "nesting too deep",
-	WrongType:        "invalid type",
-	MissingField:     "missing field",
-	DuplicateField:   "duplicate field",
-	UnknownVariant:   "unknown variant",
-	WrongLength:      "wrong number of struct members in array",
-	NoVariantMatched: "data matched no variant",
-}
-
 // String describes the reason.
-func (r Reason) String() string {
-	if int(r) < len(reasonText) && reasonText[r] != "" {
-		return reasonText[r]
-	}
-	return "reason " + strconv.Itoa(int(r))
-}
+func (r Reason) String() string { return serde.Reason(r).String() }
 
-// JSONError is JSON that a [Decoder] refused. It names the place and, for
+// JSONError is JSON that a decoder refused. It names the place and, for
 // schema errors, what the schema expected; it never quotes the input, so a
 // secret in a refused payload cannot reach a log through it.
 type JSONError struct {
@@ -82,9 +50,13 @@ type JSONError struct {
 
 // Error describes the failure without quoting any payload bytes.
 func (e *JSONError) Error() string {
-	s := e.Reason.String()
-	if e.Want != "" {
-		s += " (" + e.Want + ")"
+	return (&serde.Error{Offset: e.Offset, Reason: serde.Reason(e.Reason), Want: e.Want}).Error()
+}
+
+// jsonError is err with the decoder's own error made a *JSONError.
+func jsonError(err error) error {
+	if e, ok := err.(*serde.Error); ok {
+		return &JSONError{Offset: e.Offset, Reason: Reason(e.Reason), Want: e.Want}
 	}
-	return s + " at offset " + strconv.Itoa(e.Offset)
+	return err
 }

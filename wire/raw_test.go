@@ -2,6 +2,7 @@ package wire
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -147,7 +148,6 @@ func TestDepth(t *testing.T) {
 		r, err := ParseRaw([]byte(tt.in))
 		require.NoError(t, err, tt.in)
 		assert.Equal(t, tt.depth, r.Depth(), tt.in)
-		assert.Equal(t, tt.depth, depthOf([]byte(tt.in)), tt.in)
 	}
 	assert.Equal(t, 0, Raw{}.Depth())
 	o, err := ParseObject([]byte(`{"a":[{}]}`))
@@ -158,28 +158,52 @@ func TestDepth(t *testing.T) {
 	assert.Equal(t, MaxDepth, deepest.Depth())
 }
 
-// Writer.Value and Writer.Object refuse a zero value and one that would
-// pass the nesting limit where it stands; a short value is never scanned.
-func TestWriterValue(t *testing.T) {
-	r, err := ParseRaw([]byte(nest(100, "")))
+func TestObjectMembers(t *testing.T) {
+	o, err := ParseObject([]byte(`{"z":1,"a":{"b":[]},"\u00e9":"x"}`))
 	require.NoError(t, err)
-	for level, want := range map[int]error{0: nil, 27: nil, 28: ErrTooDeep, 200: ErrTooDeep} {
-		w := Writer("x")
-		err := w.Value(r, level)
-		if want == nil {
-			require.NoError(t, err, level)
-			assert.Equal(t, "x"+r.String(), string(w))
-			continue
-		}
-		assert.ErrorIs(t, err, want, level)
-		assert.Equal(t, "x", string(w), "left as it was")
+	var names []string
+	for name, v := range o.All() {
+		names = append(names, name+"="+v.String())
 	}
-	w := Writer("x")
-	assert.ErrorIs(t, w.Value(Raw{}, 0), ErrNoValue)
-	assert.ErrorIs(t, w.Object(Object{}, 0), ErrNoValue)
-	o, err := ParseObject([]byte(`{"a":[1]}`))
+	assert.Equal(t, []string{`z=1`, `a={"b":[]}`, `é="x"`}, names)
+	v, ok := o.Get("a")
+	assert.True(t, ok)
+	assert.Equal(t, `{"b":[]}`, v.String())
+	_, ok = o.Get("missing")
+	assert.False(t, ok)
+	assert.Equal(t, 3, o.Len())
+	assert.Equal(t, 0, Object{}.Len())
+
+	_, err = ParseObject([]byte(`[1]`))
+	assert.Error(t, err)
+}
+
+func TestMarshalRawIsSerdeForm(t *testing.T) {
+	r, err := MarshalRaw(map[string]any{"html": "<a&b>", "f": 1.5, "n": 2})
 	require.NoError(t, err)
-	require.NoError(t, w.Object(o, MaxDepth-2))
-	assert.ErrorIs(t, w.Object(o, MaxDepth-1), ErrTooDeep)
-	assert.Equal(t, `x{"a":[1]}`, string(w))
+	assert.Equal(t, `{"f":1.5,"html":"<a&b>","n":2}`, r.String())
+	var back map[string]any
+	require.NoError(t, r.Unmarshal(&back))
+	assert.Equal(t, "<a&b>", back["html"])
+	null, err := ParseRaw([]byte(" null "))
+	require.NoError(t, err)
+	assert.True(t, null.IsNull())
+	s, err := StringRaw(`a"b`)
+	require.NoError(t, err)
+	assert.Equal(t, `"a\"b"`, s.String())
+}
+
+func TestJSONErrorNeverQuotesInput(t *testing.T) {
+	secret := "sk_live_SECRET"
+	for _, in := range []string{
+		`{"a":"` + secret + `"x`, `"` + secret, `[` + secret + `]`, `{"` + secret + `":1e999}`,
+	} {
+		_, err := ParseRaw([]byte(in))
+		require.Error(t, err)
+		assert.NotContains(t, err.Error(), secret)
+	}
+}
+
+func nest(n int, inner string) string {
+	return strings.Repeat("[", n) + inner + strings.Repeat("]", n)
 }

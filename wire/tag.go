@@ -85,30 +85,6 @@ func (e *FrameError[K]) Error() string {
 // Unwrap returns the cause.
 func (e *FrameError[K]) Unwrap() error { return e.Err }
 
-// SplitFrame splits payload as [Split] does, and turns an empty payload into
-// the family's empty error.
-func SplitFrame[K ErrorKind](payload []byte) (tag byte, body []byte, err error) {
-	tag, body, ok := Split(payload)
-	if !ok {
-		return 0, nil, &FrameError[K]{Kind: ErrorKindEmpty, Err: ErrEmpty}
-	}
-	return tag, body, nil
-}
-
-// UnknownTag is the family's error for a tag it does not know.
-func UnknownTag[K ErrorKind](tag byte) error {
-	return &FrameError[K]{Kind: ErrorKindUnknownTag, Tag: tag, Err: &UnknownTagError{Tag: tag}}
-}
-
-// BodyError wraps err, the failure to read the body after tag, as kind k of
-// the family; it returns nil when err is nil.
-func BodyError[K ErrorKind](k K, tag byte, err error) error {
-	if err == nil {
-		return nil
-	}
-	return &FrameError[K]{Kind: k, Tag: tag, Err: err}
-}
-
 // KindName is the snake_case name of the error's kind, as the tools print
 // it.
 func (e *FrameError[K]) KindName() string { return e.Kind.String() }

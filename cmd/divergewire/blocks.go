@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/diverge-network/diverge-sdk-go/internal/serde"
 	"github.com/diverge-network/diverge-sdk-go/mcpcontent"
 	"github.com/diverge-network/diverge-sdk-go/wire"
 )
@@ -145,7 +146,7 @@ func formatF32(x float32) string {
 	if math.IsInf(float64(x), 0) || math.IsNaN(float64(x)) {
 		return strconv.FormatFloat(float64(x), 'g', -1, 32)
 	}
-	return string(wire.AppendF32(nil, x))
+	return string(serde.AppendF32(nil, x))
 }
 
 func icons(list []mcpcontent.Icon) string {

@@ -2,6 +2,7 @@ package legacy
 
 import (
 	protoerr "github.com/diverge-network/diverge-sdk-go/errors"
+	"github.com/diverge-network/diverge-sdk-go/internal/codec"
 	"github.com/diverge-network/diverge-sdk-go/wire"
 )
 
@@ -35,7 +36,7 @@ const (
 
 // String names the outcome in lowercase: "unset", "delivered", "not received", ...
 func (o Outcome) String() string {
-	return wire.EnumName(o, []string{"unset", "delivered", "dequeued", "missed", "failed", "not received"})
+	return codec.EnumName(o, []string{"unset", "delivered", "dequeued", "missed", "failed", "not received"})
 }
 
 // Tag is the outcome's tag byte on the wire. ok is false for an outcome
@@ -61,7 +62,7 @@ func (r *Response) Decode(src []byte) error {
 		return wire.ErrNil
 	}
 	errTag, _ := Failed.Tag()
-	tag, body, err := wire.SplitAnswer[ErrorKind](src, errTag)
+	tag, body, err := codec.SplitAnswer[ErrorKind](src, errTag)
 	if err != nil {
 		return err
 	}
@@ -71,7 +72,7 @@ func (r *Response) Decode(src []byte) error {
 	}
 	var e protoerr.Error
 	if err := e.DecodeJSON(body); err != nil {
-		return wire.BodyError(ErrorKindBody, tag, err)
+		return codec.BodyError(ErrorKindBody, tag, err)
 	}
 	*r = Response{Outcome: Failed, Error: e}
 	return nil
@@ -89,7 +90,7 @@ func (r *Response) Encode(dst []byte) ([]byte, error) {
 	}
 	tag, ok := r.Outcome.Tag()
 	errTag, _ := Failed.Tag()
-	return wire.AppendAnswer(dst, r.Outcome == 0, tag, ok, errTag, &r.Error)
+	return codec.AppendAnswer(dst, r.Outcome == 0, tag, ok, errTag, &r.Error)
 }
 
 // ErrorKind is one way a legacy enqueue answer fails to decode.
@@ -103,7 +104,7 @@ const (
 
 // String is the snake_case name, as the tools print it.
 func (k ErrorKind) String() string {
-	return wire.EnumName(k, []string{"empty", "unknown_tag", "body"})
+	return codec.EnumName(k, []string{"empty", "unknown_tag", "body"})
 }
 
 // Frame names the frame in messages.

@@ -10,6 +10,7 @@ import (
 	"github.com/diverge-network/diverge-sdk-go/enqueue"
 	"github.com/diverge-network/diverge-sdk-go/enqueue/legacy"
 	protoerr "github.com/diverge-network/diverge-sdk-go/errors"
+	"github.com/diverge-network/diverge-sdk-go/internal/codec"
 	"github.com/diverge-network/diverge-sdk-go/mcpcontent"
 	"github.com/diverge-network/diverge-sdk-go/secrets"
 	"github.com/diverge-network/diverge-sdk-go/wire"
@@ -249,13 +250,13 @@ func (g *gen) values(path string) secrets.Values {
 		if _, dup := v.Get(name); dup {
 			continue
 		}
-		nameAt := wire.JoinMember(path, wire.KeyNameMember("", v.Len()))
+		nameAt := codec.JoinMember(path, codec.KeyNameMember("", v.Len()))
 		if g.plant(nameAt, errInvalidUTF8) {
 			name += invalid[g.intn(len(invalid))]
 			g.badStr = name
 		}
-		value := g.raw(wire.JoinMember(path, wire.KeyMember("", name)), 1)
-		if g.plant(wire.JoinMember(path, wire.KeyMember("", name)), errNoValue) {
+		value := g.raw(codec.JoinMember(path, codec.KeyMember("", name)), 1)
+		if g.plant(codec.JoinMember(path, codec.KeyMember("", name)), errNoValue) {
 			value = wire.Raw{}
 		}
 		v.Set(name, value)
@@ -271,12 +272,12 @@ func (g *gen) declaration(path string) secrets.Declaration {
 		if _, dup := d.Get(name); dup {
 			continue
 		}
-		if g.plant(wire.JoinMember(path, wire.KeyNameMember("", d.Len())), errInvalidUTF8) {
+		if g.plant(codec.JoinMember(path, codec.KeyNameMember("", d.Len())), errInvalidUTF8) {
 			name += invalid[g.intn(len(invalid))]
 			g.badStr = name
 		}
 		mode := secrets.Mode(g.intn(2))
-		if g.plant(wire.JoinMember(path, wire.KeyMember("", name)), errUnknownValue) {
+		if g.plant(codec.JoinMember(path, codec.KeyMember("", name)), errUnknownValue) {
 			mode = secrets.Mode(2 + g.intn(250))
 		}
 		d.Set(name, mode)
@@ -287,8 +288,8 @@ func (g *gen) declaration(path string) secrets.Declaration {
 func (g *gen) registered() *begin.Registered {
 	r := &begin.Registered{}
 	for i := range g.intn(4) {
-		t := g.object(wire.IndexMember("dependencies", i), 2)
-		if g.plant(wire.IndexMember("dependencies", i), errNoValue) {
+		t := g.object(codec.IndexMember("dependencies", i), 2)
+		if g.plant(codec.IndexMember("dependencies", i), errNoValue) {
 			t = wire.Object{}
 		}
 		r.Dependencies = append(r.Dependencies, t)
@@ -316,7 +317,7 @@ func (g *gen) enqueueRequest() (*enqueue.Request, *enqueue.Request) {
 		n = 20 + g.intn(30)
 	}
 	for i := range n {
-		b, f := g.block(wire.IndexMember("content", i), 2)
+		b, f := g.block(codec.IndexMember("content", i), 2)
 		r.Content = append(r.Content, b)
 		if f != nil {
 			changed = true
@@ -383,7 +384,7 @@ func (g *gen) response() begin.Response {
 // block is a content block at path and, when its priority is NaN or
 // infinite, the block Rust reads back (without one); nil otherwise.
 func (g *gen) block(path string, level int) (mcpcontent.Block, mcpcontent.Block) {
-	at := func(m string) string { return wire.JoinMember(path, m) }
+	at := func(m string) string { return codec.JoinMember(path, m) }
 	if g.plant(path, errNil) {
 		return []mcpcontent.Block{(*mcpcontent.Text)(nil), (*mcpcontent.Image)(nil), (*mcpcontent.EmbeddedResource)(nil), nil}[g.intn(4)], nil
 	}
@@ -430,7 +431,7 @@ func (g *gen) block(path string, level int) (mcpcontent.Block, mcpcontent.Block)
 		if g.chance(300) {
 			l.Icons = []mcpcontent.Icon{}
 			for i := range g.intn(3) {
-				l.Icons = append(l.Icons, g.icon(at(wire.IndexMember("icons", i))))
+				l.Icons = append(l.Icons, g.icon(at(codec.IndexMember("icons", i))))
 			}
 		}
 		b = l
@@ -444,12 +445,12 @@ func (g *gen) block(path string, level int) (mcpcontent.Block, mcpcontent.Block)
 		rp := at("resource")
 		rmeta := wire.Object{}
 		if g.chance(200) {
-			rmeta = g.object(wire.JoinMember(rp, "_meta"), level+2)
+			rmeta = g.object(codec.JoinMember(rp, "_meta"), level+2)
 		}
 		if g.chance(500) {
-			e.Resource = &mcpcontent.TextResourceContents{URI: g.str(wire.JoinMember(rp, "uri")), MIMEType: g.optStr(wire.JoinMember(rp, "mimeType")), Text: g.str(wire.JoinMember(rp, "text")), Meta: rmeta}
+			e.Resource = &mcpcontent.TextResourceContents{URI: g.str(codec.JoinMember(rp, "uri")), MIMEType: g.optStr(codec.JoinMember(rp, "mimeType")), Text: g.str(codec.JoinMember(rp, "text")), Meta: rmeta}
 		} else {
-			e.Resource = &mcpcontent.BlobResourceContents{URI: g.str(wire.JoinMember(rp, "uri")), MIMEType: g.optStr(wire.JoinMember(rp, "mimeType")), Blob: g.str(wire.JoinMember(rp, "blob")), Meta: rmeta}
+			e.Resource = &mcpcontent.BlobResourceContents{URI: g.str(codec.JoinMember(rp, "uri")), MIMEType: g.optStr(codec.JoinMember(rp, "mimeType")), Blob: g.str(codec.JoinMember(rp, "blob")), Meta: rmeta}
 		}
 		if g.plant(rp, errNil) {
 			e.Resource = []mcpcontent.ResourceContents{nil, (*mcpcontent.TextResourceContents)(nil), (*mcpcontent.BlobResourceContents)(nil)}[g.intn(3)]
@@ -473,16 +474,16 @@ func (g *gen) optStr(path string) *string {
 }
 
 func (g *gen) icon(path string) mcpcontent.Icon {
-	ic := mcpcontent.Icon{Src: g.str(wire.JoinMember(path, "src")), MIMEType: g.optStr(wire.JoinMember(path, "mimeType"))}
+	ic := mcpcontent.Icon{Src: g.str(codec.JoinMember(path, "src")), MIMEType: g.optStr(codec.JoinMember(path, "mimeType"))}
 	if g.chance(400) {
 		ic.Sizes = []string{}
 		for i := range g.intn(3) {
-			ic.Sizes = append(ic.Sizes, g.str(wire.JoinMember(path, wire.IndexMember("sizes", i))))
+			ic.Sizes = append(ic.Sizes, g.str(codec.JoinMember(path, codec.IndexMember("sizes", i))))
 		}
 	}
 	if g.chance(400) {
 		th := []mcpcontent.IconTheme{mcpcontent.ThemeLight, mcpcontent.ThemeDark}[g.intn(2)]
-		if g.plant(wire.JoinMember(path, "theme"), errUnknownValue) {
+		if g.plant(codec.JoinMember(path, "theme"), errUnknownValue) {
 			th = mcpcontent.IconTheme(g.validStr() + "x")
 		}
 		ic.Theme = &th
@@ -502,7 +503,7 @@ func (g *gen) annotations(path string) (*mcpcontent.Annotations, *mcpcontent.Ann
 		a.Audience = []mcpcontent.Role{}
 		for i := range g.intn(3) {
 			r := []mcpcontent.Role{mcpcontent.RoleUser, mcpcontent.RoleAssistant}[g.intn(2)]
-			if g.plant(wire.JoinMember(path, wire.IndexMember("audience", i)), errUnknownValue) {
+			if g.plant(codec.JoinMember(path, codec.IndexMember("audience", i)), errUnknownValue) {
 				r = mcpcontent.Role("admin" + strconv.Itoa(g.intn(9)))
 			}
 			a.Audience = append(a.Audience, r)
@@ -512,7 +513,7 @@ func (g *gen) annotations(path string) (*mcpcontent.Annotations, *mcpcontent.Ann
 		p := g.priority()
 		a.Priority = &p
 	}
-	a.LastModified = g.optStr(wire.JoinMember(path, "lastModified"))
+	a.LastModified = g.optStr(codec.JoinMember(path, "lastModified"))
 	if a.Priority != nil && (math.IsNaN(float64(*a.Priority)) || math.IsInf(float64(*a.Priority), 0)) {
 		c := *a
 		c.Priority = nil
@@ -526,7 +527,7 @@ func (g *gen) annotations(path string) (*mcpcontent.Annotations, *mcpcontent.Ann
 func (g *gen) priority() float32 {
 	switch g.intn(6) {
 	case 0:
-		return []float32{0, -0.0, 1, 0.5, math.MaxFloat32, -math.MaxFloat32, math.SmallestNonzeroFloat32, 1e13, 1e-7, 9999999,
+		return []float32{0, float32(math.Copysign(0, -1)), 1, 0.5, math.MaxFloat32, -math.MaxFloat32, math.SmallestNonzeroFloat32, 1e13, 1e-7, 9999999,
 			float32(math.NaN()), float32(math.Inf(1)), float32(math.Inf(-1))}[g.intn(13)]
 	case 1, 2:
 		return math.Float32frombits(uint32(g.rng.Uint64()))

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/diverge-network/diverge-sdk-go/internal/serde"
 	"github.com/diverge-network/diverge-sdk-go/wire"
 )
 
@@ -50,7 +51,7 @@ var f32Shape = shape{
 			return "", err
 		}
 		f, err := strconv.ParseFloat(raw.String(), 64)
-		return string(wire.AppendF32(nil, float32(f))), err
+		return string(serde.AppendF32(nil, float32(f))), err
 	},
 }
 

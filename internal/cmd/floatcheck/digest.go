@@ -12,7 +12,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/diverge-network/diverge-sdk-go/wire"
+	"github.com/diverge-network/diverge-sdk-go/internal/serde"
 )
 
 // FNV-1a, 64 bits.
@@ -75,14 +75,14 @@ func f64Source(seed uint64) source {
 	}
 }
 
-// appendF32 is wire.AppendF32 of an f32 bit pattern.
+// appendF32 is serde.AppendF32 of an f32 bit pattern.
 func appendF32(dst []byte, bits uint64) []byte {
-	return wire.AppendF32(dst, math.Float32frombits(uint32(bits)))
+	return serde.AppendF32(dst, math.Float32frombits(uint32(bits)))
 }
 
-// appendF64 is wire.AppendF64 of an f64 bit pattern.
+// appendF64 is serde.AppendF64 of an f64 bit pattern.
 func appendF64(dst []byte, bits uint64) []byte {
-	return wire.AppendF64(dst, math.Float64frombits(bits))
+	return serde.AppendF64(dst, math.Float64frombits(bits))
 }
 
 // dec is n in decimal.

@@ -1,4 +1,4 @@
-// Command floatcheck checks that wire.AppendF32 and wire.AppendF64 write
+// Command floatcheck checks that serde.AppendF32 and serde.AppendF64 write
 // every float byte for byte as serde_json 1.0.150 does, against floatref
 // (internal/floatref: serde_json's own formatting, built with `make
 // floatref`) and, with -oracle, against the Rust oracle's round trip.

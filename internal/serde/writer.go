@@ -1,4 +1,4 @@
-package wire
+package serde
 
 // Writer appends a frame to a caller's buffer: the tag, then JSON written as
 // serde_json writes it. It is a byte slice, so it costs nothing to make and
@@ -50,7 +50,7 @@ func (w *Writer) Object(o Object, level int) error { return w.Value(Raw{o.obj}, 
 // objects. A value nests at most half its length deep ("[[]]"), so a short
 // one is not even scanned.
 func fits(b []byte, level int) bool {
-	return level+len(b)/2 <= MaxDepth || level+depthOf(b) <= MaxDepth
+	return level+len(b)/2 <= MaxDepth || level+Depth(b) <= MaxDepth
 }
 
 // String appends s as a JSON string, escaped as serde_json escapes. A string

@@ -1,4 +1,4 @@
-package wire
+package serde
 
 // skipLax passes over one value as serde_json does for a struct member it
 // ignores: the syntax must be right, but strings are not checked as UTF-8,

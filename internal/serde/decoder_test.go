@@ -1,7 +1,6 @@
-package wire
+package serde
 
 import (
-	"errors"
 	"strings"
 	"testing"
 
@@ -39,9 +38,9 @@ func TestParseRawNormalizes(t *testing.T) {
 		{nest(MaxDepth, ""), nest(MaxDepth, "")},
 	}
 	for _, tt := range tests {
-		got, err := ParseRaw([]byte(tt.in))
+		got, err := parseRaw([]byte(tt.in))
 		require.NoError(t, err, tt.in)
-		assert.Equal(t, tt.want, got.String(), tt.in)
+		assert.Equal(t, tt.want, string(got.Bytes()), tt.in)
 	}
 }
 
@@ -83,8 +82,8 @@ func TestParseRawRefuses(t *testing.T) {
 		{nest(MaxDepth+1, ""), DepthLimit},
 	}
 	for _, tt := range tests {
-		_, err := ParseRaw([]byte(tt.in))
-		var je *JSONError
+		_, err := parseRaw([]byte(tt.in))
+		var je *Error
 		require.ErrorAs(t, err, &je, "%q", tt.in)
 		assert.Equal(t, tt.reason, je.Reason, "%q: %v", tt.in, err)
 	}
@@ -126,21 +125,35 @@ func TestSkipLaxAndChecked(t *testing.T) {
 	}
 }
 
-var pairStruct = Struct{Name: "Pair", Fields: []Field{{Name: "a"}, {Name: "b", Optional: true}, {Name: "c", Default: true}}}
+// pair records the members read, in the order they were read.
+type pair struct{ got []string }
 
-func readPair(src string) (got []string, err error) {
-	d := NewDecoder([]byte(src))
-	err = d.Struct(&pairStruct, func(i int) error {
-		if pairStruct.Fields[i].Optional {
+// member reads a string member called name; optional ones may be null.
+func member(name string, optional bool) func(d *Decoder, p *pair) error {
+	return func(d *Decoder, p *pair) error {
+		if optional {
 			if null, err := d.Null(); null || err != nil {
-				got = append(got, pairStruct.Fields[i].Name+"=null")
+				p.got = append(p.got, name+"=null")
 				return err
 			}
 		}
 		s, err := d.ReadString()
-		got = append(got, pairStruct.Fields[i].Name+"="+s)
+		p.got = append(p.got, name+"="+s)
 		return err
-	})
+	}
+}
+
+var pairStruct = Struct[pair]{Name: "Pair", Fields: []Field[pair]{
+	{Name: "a", Read: member("a", false)},
+	{Name: "b", Optional: true, Read: member("b", true)},
+	{Name: "c", Default: true, Read: member("c", false)},
+}}
+
+func readPair(src string) (got []string, err error) {
+	d := NewDecoder([]byte(src))
+	var p pair
+	err = ReadStruct(&d, &pairStruct, &p)
+	got = p.got
 	if err == nil {
 		err = d.End()
 	}
@@ -173,7 +186,7 @@ func TestStruct(t *testing.T) {
 			assert.Equal(t, tt.want, got, tt.in)
 			continue
 		}
-		var je *JSONError
+		var je *Error
 		require.ErrorAs(t, err, &je, tt.in)
 		assert.Equal(t, tt.reason, je.Reason, "%s: %v", tt.in, err)
 	}
@@ -217,86 +230,59 @@ func TestUnitVariant(t *testing.T) {
 	}
 }
 
-func TestObjectMembers(t *testing.T) {
-	o, err := ParseObject([]byte(`{"z":1,"a":{"b":[]},"\u00e9":"x"}`))
+func TestMembers(t *testing.T) {
+	o, err := parseObject([]byte(`{"z":1,"a":{"b":[]},"\u00e9":"x"}`))
 	require.NoError(t, err)
 	var names []string
-	for name, v := range o.All() {
-		names = append(names, name+"="+v.String())
+	for name, v := range Members(o.Bytes()) {
+		names = append(names, name+"="+string(v.Bytes()))
 	}
 	assert.Equal(t, []string{`z=1`, `a={"b":[]}`, `é="x"`}, names)
-	v, ok := o.Get("a")
-	assert.True(t, ok)
-	assert.Equal(t, `{"b":[]}`, v.String())
-	_, ok = o.Get("missing")
-	assert.False(t, ok)
-	assert.Equal(t, 3, o.Len())
-	assert.Equal(t, 0, Object{}.Len())
-
-	_, err = ParseObject([]byte(`[1]`))
+	for range Members(nil) {
+		t.Fatal("the zero Object has members")
+	}
+	_, err = parseObject([]byte(`[1]`))
 	assert.Error(t, err)
 }
 
-func TestMarshalRawIsSerdeForm(t *testing.T) {
-	r, err := MarshalRaw(map[string]any{"html": "<a&b>", "f": 1.5, "n": 2})
-	require.NoError(t, err)
-	assert.Equal(t, `{"f":1.5,"html":"<a&b>","n":2}`, r.String())
-	var back map[string]any
-	require.NoError(t, r.Unmarshal(&back))
-	assert.Equal(t, "<a&b>", back["html"])
-	null, err := ParseRaw([]byte(" null "))
-	require.NoError(t, err)
-	assert.True(t, null.IsNull())
-	s, err := StringRaw(`a"b`)
-	require.NoError(t, err)
-	assert.Equal(t, `"a\"b"`, s.String())
-}
-
-func TestJSONErrorNeverQuotesInput(t *testing.T) {
+func TestErrorNeverQuotesInput(t *testing.T) {
 	secret := "sk_live_SECRET"
 	for _, in := range []string{
 		`{"a":"` + secret + `"x`, `"` + secret, `[` + secret + `]`, `{"` + secret + `":1e999}`,
 	} {
-		_, err := ParseRaw([]byte(in))
+		_, err := parseRaw([]byte(in))
 		require.Error(t, err)
 		assert.NotContains(t, err.Error(), secret)
 	}
 }
 
-func TestFrameError(t *testing.T) {
-	_, _, err := SplitFrame[testVariant](nil)
-	assert.ErrorIs(t, err, ErrEmpty)
-	assert.Equal(t, "test frame frame is empty", err.Error())
-
-	err = UnknownTag[testVariant](9)
-	var fe *FrameError[testVariant]
-	require.ErrorAs(t, err, &fe)
-	assert.Equal(t, byte(9), fe.Tag)
-	var ut *UnknownTagError
-	require.ErrorAs(t, err, &ut)
-	assert.Equal(t, byte(9), ut.Tag)
-	assert.Equal(t, "unknown_tag", fe.KindName())
-
-	cause := &JSONError{Reason: MissingField, Want: "message"}
-	err = BodyError(testVariant(2), 2, cause)
-	require.ErrorAs(t, err, &fe)
-	assert.Equal(t, "body", fe.Kind.String())
-	assert.True(t, errors.Is(err, cause))
-	assert.Nil(t, BodyError(testVariant(2), 2, nil))
+// parseRaw is one whole value, as wire.ParseRaw reads it.
+func parseRaw(b []byte) (Raw, error) {
+	d := NewDecoder(b)
+	v, err := d.Value()
+	if err == nil {
+		err = d.End()
+	}
+	return v, err
 }
 
-type testVariant uint8
-
-func (v testVariant) String() string { return EnumName(v, []string{"empty", "unknown_tag", "body"}) }
-func (testVariant) Frame() string    { return "test frame" }
+// parseObject is one whole object, as wire.ParseObject reads it.
+func parseObject(b []byte) (Object, error) {
+	d := NewDecoder(b)
+	v, err := d.Object()
+	if err == nil {
+		err = d.End()
+	}
+	return v, err
+}
 
 // Every prefix of a valid document is refused cleanly, never a panic.
 func TestTruncatedPrefixes(t *testing.T) {
 	doc := []byte(`{"a":[1,-2.5e3,"x\u00e9\n",true,false,null,{"b":{}}],"c":"😀"}`)
 	for i := range doc {
-		_, err := ParseRaw(doc[:i])
+		_, err := parseRaw(doc[:i])
 		assert.Error(t, err, "%q", doc[:i])
 	}
-	_, err := ParseRaw(doc)
+	_, err := parseRaw(doc)
 	assert.NoError(t, err)
 }

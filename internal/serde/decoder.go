@@ -1,4 +1,4 @@
-package wire
+package serde
 
 // MaxDepth is how deeply arrays and objects may nest, counted from the top of
 // the payload: serde_json's recursion limit. One level deeper is refused.
@@ -23,12 +23,12 @@ func NewDecoder(src []byte) Decoder { return Decoder{src: src} }
 // Offset is the cursor's byte offset in the slice.
 func (d *Decoder) Offset() int { return d.pos }
 
-func (d *Decoder) fail(r Reason) error { return &JSONError{Offset: d.pos, Reason: r} }
+func (d *Decoder) fail(r Reason) error { return &Error{Offset: d.pos, Reason: r} }
 
-func (d *Decoder) failAt(pos int, r Reason) error { return &JSONError{Offset: pos, Reason: r} }
+func (d *Decoder) failAt(pos int, r Reason) error { return &Error{Offset: pos, Reason: r} }
 
 func (d *Decoder) failWant(r Reason, want string) error {
-	return &JSONError{Offset: d.pos, Reason: r, Want: want}
+	return &Error{Offset: d.pos, Reason: r, Want: want}
 }
 
 // ws skips JSON whitespace and returns the next byte, or ok=false at the end.

@@ -1,4 +1,4 @@
-package wire
+package serde
 
 // TaggedValue is where the members of an internally tagged enum's value
 // start, once [Decoder.BeginTagged] has read its tag.
@@ -14,7 +14,7 @@ type TaggedValue struct {
 // variant's, or an array whose first element is the tag and whose others are
 // the variant's members in order. The tag may stand anywhere among the
 // members, but only once. It returns the index of the tag's value in names;
-// [Decoder.TaggedMembers] then reads the variant's members.
+// [ReadTaggedMembers] then reads the variant's members.
 //
 // serde buffers the whole value before it reads the variant, so everything
 // in it is checked in full; the variants' Structs should be Checked.
@@ -73,13 +73,13 @@ func (d *Decoder) BeginTagged(tag string, names []string) (int, TaggedValue, err
 	return i, tv, err
 }
 
-// TaggedMembers reads the members of the variant [Decoder.BeginTagged]
-// found, as [Decoder.Struct] reads a struct's.
-func (d *Decoder) TaggedMembers(tv TaggedValue, s *Struct, member func(i int) error) error {
+// ReadTaggedMembers reads the members of the variant [Decoder.BeginTagged]
+// found into v, as [ReadStruct] reads a struct's.
+func ReadTaggedMembers[T any](d *Decoder, tv TaggedValue, s *Struct[T], v *T) error {
 	if tv.array {
-		return d.structElements(s, member, false)
+		return structElements(d, s, v, false)
 	}
-	return d.structMembers(s, member, tv.first, tv.tag)
+	return structMembers(d, s, v, tv.first, tv.tag)
 }
 
 // findTag scans the members of an open object for the tag, checking every

@@ -1,4 +1,4 @@
-package wire
+package serde
 
 import (
 	"fmt"
@@ -316,4 +316,30 @@ func BenchmarkAppendString(b *testing.B) {
 			}
 		})
 	}
+}
+
+// Writer.Value and Writer.Object refuse a zero value and one that would
+// pass the nesting limit where it stands; a short value is never scanned.
+func TestWriterValue(t *testing.T) {
+	r, err := parseRaw([]byte(nest(100, "")))
+	require.NoError(t, err)
+	for level, want := range map[int]error{0: nil, 27: nil, 28: ErrTooDeep, 200: ErrTooDeep} {
+		w := Writer("x")
+		err := w.Value(r, level)
+		if want == nil {
+			require.NoError(t, err, level)
+			assert.Equal(t, "x"+string(r.Bytes()), string(w))
+			continue
+		}
+		assert.ErrorIs(t, err, want, level)
+		assert.Equal(t, "x", string(w), "left as it was")
+	}
+	w := Writer("x")
+	assert.ErrorIs(t, w.Value(Raw{}, 0), ErrNoValue)
+	assert.ErrorIs(t, w.Object(Object{}, 0), ErrNoValue)
+	o, err := parseObject([]byte(`{"a":[1]}`))
+	require.NoError(t, err)
+	require.NoError(t, w.Object(o, MaxDepth-2))
+	assert.ErrorIs(t, w.Object(o, MaxDepth-1), ErrTooDeep)
+	assert.Equal(t, `x{"a":[1]}`, string(w))
 }

@@ -1,7 +1,8 @@
-package wire
+package serde
 
-// Field is one member of a struct as serde derive reads it.
-type Field struct {
+// Field is one member of a struct T as serde derive reads it: its name, how
+// its absence is treated, and the reader that sets it in a T.
+type Field[T any] struct {
 	Name string
 	// Optional marks an Option: absent from an object, it is None. In the
 	// array form it must still be there (serde gives arrays no defaults).
@@ -9,13 +10,16 @@ type Field struct {
 	// Default marks #[serde(default)]: absent from an object, or missing
 	// from the end of the array form, it takes its default.
 	Default bool
+	// Read reads the member's value at d's cursor into v.
+	Read func(d *Decoder, v *T) error
 }
 
-// Struct describes a struct for [Decoder.Struct]: its members in declaration
-// order (at most 64) and how it treats members it does not know.
-type Struct struct {
+// Struct describes a struct T for [ReadStruct]: its members in declaration
+// order (at most 64), each beside its reader, and how it treats members it
+// does not know.
+type Struct[T any] struct {
 	Name   string // for messages
-	Fields []Field
+	Fields []Field[T]
 	// Checked marks a struct that serde reads from buffered content (one
 	// inside an internally tagged enum, such as an MCP content block): its
 	// unknown members are checked in full, not merely skipped.
@@ -26,7 +30,7 @@ type Struct struct {
 }
 
 // index finds the member called name, or -1.
-func (s *Struct) index(name []byte) int {
+func (s *Struct[T]) index(name []byte) int {
 	for i := range s.Fields {
 		if s.Fields[i].Name == string(name) {
 			return i
@@ -35,12 +39,12 @@ func (s *Struct) index(name []byte) int {
 	return -1
 }
 
-// Struct reads a struct as serde derive does: an object whose members match
-// s's names exactly (case counts; a repeated member is an error; an unknown
-// one is skipped; a missing required one is an error), or an array of the
-// members in declaration order. member is called with the index of each
-// member present, the cursor on its value, and must consume that value.
-func (d *Decoder) Struct(s *Struct, member func(i int) error) error {
+// ReadStruct reads a struct into v as serde derive does: an object whose
+// members match s's names exactly (case counts; a repeated member is an
+// error; an unknown one is skipped; a missing required one is an error), or
+// an array of the members in declaration order. Each member present is read
+// by its Field's Read.
+func ReadStruct[T any](d *Decoder, s *Struct[T], v *T) error {
 	c, err := d.next()
 	if err != nil {
 		return err
@@ -50,12 +54,12 @@ func (d *Decoder) Struct(s *Struct, member func(i int) error) error {
 		if err := d.enter(); err != nil {
 			return err
 		}
-		return d.structMembers(s, member, true, "")
+		return structMembers(d, s, v, true, "")
 	case c == '[' && !s.MapOnly:
 		if err := d.enter(); err != nil {
 			return err
 		}
-		return d.structElements(s, member, true)
+		return structElements(d, s, v, true)
 	}
 	return d.typeError("struct " + s.Name)
 }
@@ -63,7 +67,7 @@ func (d *Decoder) Struct(s *Struct, member func(i int) error) error {
 // structMembers reads the members of an open object. first is false when a
 // member was read already. tag, when set, is an internally tagged enum's tag
 // member, which may appear once among the members and is skipped.
-func (d *Decoder) structMembers(s *Struct, member func(i int) error, first bool, tag string) error {
+func structMembers[T any](d *Decoder, s *Struct[T], v *T, first bool, tag string) error {
 	var seen uint64
 	var scratch [64]byte
 	tagSeen := tag != "" && !first
@@ -96,7 +100,7 @@ func (d *Decoder) structMembers(s *Struct, member func(i int) error, first bool,
 			return d.failWant(DuplicateField, s.Fields[i].Name)
 		}
 		seen |= 1 << i
-		if err := member(i); err != nil {
+		if err := s.Fields[i].Read(d, v); err != nil {
 			return err
 		}
 	}
@@ -110,7 +114,7 @@ func (d *Decoder) structMembers(s *Struct, member func(i int) error, first bool,
 
 // structElements reads the members of an open array, in order; first is
 // false when an element was read already.
-func (d *Decoder) structElements(s *Struct, member func(i int) error, first bool) error {
+func structElements[T any](d *Decoder, s *Struct[T], v *T, first bool) error {
 	for i := range s.Fields {
 		ok, err := d.more(&first, ']')
 		if err != nil {
@@ -125,7 +129,7 @@ func (d *Decoder) structElements(s *Struct, member func(i int) error, first bool
 			}
 			return nil
 		}
-		if err := member(i); err != nil {
+		if err := s.Fields[i].Read(d, v); err != nil {
 			return err
 		}
 	}

@@ -1,4 +1,4 @@
-package wire
+package serde
 
 // pow10 is serde_json's POW10 table: 1e0 through 1e308, each the f64
 // nearest the power (Go rounds constants exactly, as rustc does literals).

@@ -1,0 +1,112 @@
+// Package codec is what the frame families share beyond the package wire:
+// the frame and answer helpers, encode-error paths, the conversion of the
+// JSON engine's errors into the *wire.JSONError users see, and the readers
+// and writers one family lends another for the values it nests.
+package codec
+
+import (
+	"strconv"
+
+	"github.com/diverge-network/diverge-sdk-go/internal/serde"
+	"github.com/diverge-network/diverge-sdk-go/wire"
+)
+
+// JSON is err with the JSON engine's own error made the *wire.JSONError
+// users see; any other err (nil among them) comes back as it is. Every
+// decode a family exports returns its error through JSON or BodyError.
+func JSON(err error) error {
+	if e, ok := err.(*serde.Error); ok {
+		return &wire.JSONError{Offset: e.Offset, Reason: wire.Reason(e.Reason), Want: e.Want}
+	}
+	return err
+}
+
+// SplitFrame splits payload as wire.Split does, and turns an empty payload into
+// the family's empty error.
+func SplitFrame[K wire.ErrorKind](payload []byte) (tag byte, body []byte, err error) {
+	tag, body, ok := wire.Split(payload)
+	if !ok {
+		return 0, nil, &wire.FrameError[K]{Kind: wire.ErrorKindEmpty, Err: wire.ErrEmpty}
+	}
+	return tag, body, nil
+}
+
+// UnknownTag is the family's error for a tag it does not know.
+func UnknownTag[K wire.ErrorKind](tag byte) error {
+	return &wire.FrameError[K]{Kind: wire.ErrorKindUnknownTag, Tag: tag, Err: &wire.UnknownTagError{Tag: tag}}
+}
+
+// BodyError wraps err, the failure to read the body after tag, as kind k of
+// the family; it returns nil when err is nil.
+func BodyError[K wire.ErrorKind](k K, tag byte, err error) error {
+	if err == nil {
+		return nil
+	}
+	return &wire.FrameError[K]{Kind: k, Tag: tag, Err: JSON(err)}
+}
+
+// AppendAnswer appends an answer frame of the shape [SplitAnswer] reads:
+// the outcome's tag alone, or for errTag the tag and body's JSON. unset says
+// the caller's outcome was never set and known whether it has a wire tag
+// (tag); either failing is an *wire.EncodeError at "outcome" (ErrUnset,
+// ErrUnknownValue). On any failure dst comes back as it was.
+func AppendAnswer[B interface{ EncodeJSON([]byte) ([]byte, error) }](dst []byte, unset bool, tag byte, known bool, errTag byte, body B) ([]byte, error) {
+	switch {
+	case unset:
+		return dst, &wire.EncodeError{Member: "outcome", Err: wire.ErrUnset}
+	case !known:
+		return dst, &wire.EncodeError{Member: "outcome", Err: wire.ErrUnknownValue}
+	case tag != errTag:
+		return append(dst, tag), nil
+	}
+	out, err := body.EncodeJSON(append(dst, tag))
+	if err != nil {
+		return dst, err
+	}
+	return out, nil
+}
+
+// SplitAnswer splits an answer frame of the shape the enqueue, dequeue and
+// secrets-feed answers share: a tag below errTag is a bare outcome (bytes after
+// it are ignored, as the reference ignores them) and comes back with no
+// body; errTag comes back with its body, an error for the family to read;
+// any other tag is the family's unknown-tag error.
+func SplitAnswer[K wire.ErrorKind](src []byte, errTag byte) (tag byte, body []byte, err error) {
+	if len(src) > 0 && src[0] < errTag {
+		return src[0], nil, nil
+	}
+	tag, body, err = SplitFrame[K](src)
+	if err == nil && tag != errTag {
+		return tag, nil, UnknownTag[K](tag)
+	}
+	return tag, body, err
+}
+
+// EnumName is names[v], or "value N" for a number with no name: the String
+// method of a family's small enumerations (outcomes, error kinds, modes).
+func EnumName[V ~uint8](v V, names []string) string {
+	if int(v) < len(names) {
+		return names[v]
+	}
+	return "value " + strconv.Itoa(int(v))
+}
+
+// DecodeStruct reads src, one whole JSON document, into a new T by s's
+// table, and stores it in *v only once all of src was read: a failure (a
+// *wire.JSONError) leaves *v as it was, and a nil v is wire.ErrNil.
+func DecodeStruct[T any](src []byte, s *serde.Struct[T], v *T) error {
+	if v == nil {
+		return wire.ErrNil
+	}
+	d := serde.NewDecoder(src)
+	var got T
+	err := serde.ReadStruct(&d, s, &got)
+	if err == nil {
+		err = d.End()
+	}
+	if err != nil {
+		return JSON(err)
+	}
+	*v = got
+	return nil
+}
