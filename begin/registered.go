@@ -38,7 +38,9 @@ var registeredStruct = serde.Struct[Registered]{Name: "Registered", Fields: []se
 // DecodeJSON reads src, the registration's whole JSON document. The
 // templates may alias src. A failure is a *wire.JSONError and leaves r as it
 // was.
-func (r *Registered) DecodeJSON(src []byte) error { return codec.DecodeStruct(src, &registeredStruct, r) }
+func (r *Registered) DecodeJSON(src []byte) error {
+	return codec.DecodeStruct(src, &registeredStruct, r)
+}
 
 // EncodeJSON appends the registration's JSON to dst, leaving out each empty
 // member. It fails, leaving dst as it was, with a *wire.EncodeError: for a nil
