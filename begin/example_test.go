@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"github.com/diverge-network/diverge-sdk-go/begin"
+	"github.com/diverge-network/diverge-sdk-go/secrets"
+	"github.com/diverge-network/diverge-sdk-go/wire"
 )
 
 func ExampleDecodeResponse() {
@@ -53,4 +55,22 @@ func ExampleDecodeChannelRequest() {
 		fmt.Println("withdraw", dq.Request.Key)
 	}
 	// Output: withdraw k-1
+}
+
+// A proxy answers the begin with what the program registered: its
+// dependency templates, carried as they came, and its secrets by mode.
+func ExampleBegun() {
+	tmpl, err := wire.ParseObject([]byte(`{"name":"db","args":{"dsn":"${DSN}"}}`))
+	if err != nil {
+		panic(err)
+	}
+	decl := secrets.NewDeclaration()
+	decl.Set("dsn", secrets.Fixed)
+	decl.Set("session_token", secrets.Rotating)
+	payload, err := begin.EncodeResponse(nil, &begin.Begun{Dependencies: []wire.Object{tmpl}, Secrets: decl})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("%d %s\n", payload[0], payload[1:])
+	// Output: 0 {"dependencies":[{"name":"db","args":{"dsn":"${DSN}"}}],"secrets":{"dsn":"fixed","session_token":"rotating"}}
 }
