@@ -26,69 +26,58 @@ import (
 // secrets.Declaration{"token": rotating}, log/slog a group of names to modes
 // and encoding/json its wire form, {"token":"rotating"}.
 type Declaration struct {
-	m *orderedmap.OrderedMap[string, Mode]
+	e *entries[Mode]
 }
 
 // NewDeclaration returns an empty Declaration whose entries exist already,
 // so that its copies share them from the start.
 func NewDeclaration() Declaration {
-	return Declaration{m: orderedmap.New[string, Mode]()}
+	return Declaration{e: newEntries[Mode](0)}
 }
 
 // Clone returns an independent copy of d: the same names and modes in the
 // same order.
 func (d Declaration) Clone() Declaration {
-	c := Declaration{m: orderedmap.New[string, Mode](d.Len())}
-	for name, mode := range d.All() {
-		c.m.Set(name, mode)
+	if d.e == nil {
+		return NewDeclaration()
 	}
-	return c
+	return Declaration{e: d.e.clone()}
 }
 
 // Delete removes name.
 func (d *Declaration) Delete(name string) {
-	if d.m != nil {
-		d.m.Delete(name)
+	if d.e != nil {
+		d.e.ordered().Delete(name)
 	}
 }
 
 // Set declares name with mode. A name already declared keeps its place and
 // takes the new mode, as the reference's map does with a repeated name.
 func (d *Declaration) Set(name string, mode Mode) {
-	if d.m == nil {
-		d.m = orderedmap.New[string, Mode]()
+	if d.e == nil {
+		d.e = newEntries[Mode](0)
 	}
-	d.m.Set(name, mode)
+	d.e.ordered().Set(name, mode)
 }
 
 // Get returns the mode declared for name.
-func (d Declaration) Get(name string) (Mode, bool) {
-	if d.m == nil {
-		return 0, false
-	}
-	return d.m.Get(name)
-}
+func (d Declaration) Get(name string) (Mode, bool) { return d.e.get(name) }
 
 // Len is the number of names declared.
-func (d Declaration) Len() int {
-	if d.m == nil {
-		return 0
-	}
-	return d.m.Len()
-}
+func (d Declaration) Len() int { return d.e.len() }
 
 // All yields each name and its mode, in declared order.
-func (d Declaration) All() iter.Seq2[string, Mode] {
-	return func(yield func(string, Mode) bool) {
-		if d.m == nil {
-			return
-		}
-		for p := d.m.Oldest(); p != nil; p = p.Next() {
-			if !yield(p.Key, p.Value) {
-				return
-			}
-		}
+func (d Declaration) All() iter.Seq2[string, Mode] { return d.e.all() }
+
+// Ordered is d's entries as wk8's ordered map, the one d refers to: a
+// change made through it is a change to d and its copies. A decoded
+// Declaration makes the map at its first lookup or change; Ordered makes it
+// then. It returns nil for the zero Declaration.
+func (d Declaration) Ordered() *orderedmap.OrderedMap[string, Mode] {
+	if d.e == nil {
+		return nil
 	}
+	return d.e.ordered()
 }
 
 // Rotating yields the names declared Rotating, in order: the names an
@@ -112,42 +101,32 @@ func (d *Declaration) DecodeJSON(src []byte) error {
 		return wire.ErrNil
 	}
 	dec := serde.NewDecoder(src)
-	var decl Declaration
-	err := decl.read(&dec)
+	e, err := readEntries(&dec, src, readMode)
 	if err == nil {
 		err = dec.End()
 	}
 	if err != nil {
 		return codec.JSON(err)
 	}
-	if d.m == nil {
-		*d = decl
-		return nil
-	}
-	for p := d.m.Oldest(); p != nil; p = d.m.Oldest() {
-		d.m.Delete(p.Key)
-	}
-	for name, mode := range decl.All() {
-		d.m.Set(name, mode)
+	if d.e == nil {
+		d.e = e
+	} else {
+		d.e.replace(e)
 	}
 	return nil
 }
 
 func init() {
 	// Lend begin's Registered the reader of its "secrets" member, which
-	// takes the JSON engine's cursor and so is not exported.
-	codec.ReadDeclaration = func(dec *serde.Decoder, d any) error { return d.(*Declaration).read(dec) }
-}
-
-// read reads a declaration at dec's cursor, adding its names to d.
-func (d *Declaration) read(dec *serde.Decoder) error {
-	return dec.Map(func(name []byte) error {
-		mode, err := readMode(dec)
+	// takes the JSON engine's cursor and so is not exported. The
+	// declaration it reads into is a fresh one.
+	codec.ReadDeclaration = func(dec *serde.Decoder, d any) error {
+		e, err := readEntries(dec, nil, readMode)
 		if err == nil {
-			d.Set(string(name), mode)
+			d.(*Declaration).e = e
 		}
 		return err
-	})
+	}
 }
 
 // EncodeJSON appends the declaration's JSON to dst. It fails, leaving dst as it
@@ -160,19 +139,24 @@ func (d *Declaration) EncodeJSON(dst []byte) ([]byte, error) {
 	}
 	w := serde.Writer(dst)
 	w.Byte('{')
-	if d.m != nil {
-		for p, i := d.m.Oldest(), 0; p != nil; p, i = p.Next(), i+1 {
-			if i > 0 {
-				w.Byte(',')
-			}
-			if err := w.String(p.Key); err != nil {
-				return dst, codec.ErrorAt(codec.KeyNameMember("", i), err)
-			}
-			w.Byte(':')
-			if err := p.Value.append(&w); err != nil {
-				return dst, codec.ErrorAt(codec.KeyMember("", p.Key), err)
-			}
+	var err error
+	d.e.each(func(i int, name string, mode Mode) bool {
+		if i > 0 {
+			w.Byte(',')
 		}
+		if e := w.String(name); e != nil {
+			err = codec.ErrorAt(codec.KeyNameMember("", i), e)
+			return false
+		}
+		w.Byte(':')
+		if e := mode.append(&w); e != nil {
+			err = codec.ErrorAt(codec.KeyMember("", name), e)
+			return false
+		}
+		return true
+	})
+	if err != nil {
+		return dst, err
 	}
 	w.Byte('}')
 	return w, nil

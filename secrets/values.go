@@ -33,7 +33,7 @@ import (
 // is shown only when asked for: by name with Get, GetString or GetJSON, or
 // all of them with All and Encode.
 type Values struct {
-	m *orderedmap.OrderedMap[string, wire.Raw]
+	e *entries[wire.Raw]
 }
 
 // ErrNotString is the reason GetString fails for a value that is not a JSON
@@ -43,18 +43,17 @@ var ErrNotString = errors.New("not a JSON string")
 // NewValues returns an empty Values whose entries exist already, so that
 // its copies share them from the start (see Values).
 func NewValues() Values {
-	return Values{m: orderedmap.New[string, wire.Raw]()}
+	return Values{e: newEntries[wire.Raw](0)}
 }
 
 // Clone returns an independent copy of v: the same names and values in the
 // same order, sharing no entries with v (the values' bytes, which are never
 // modified, may be shared).
 func (v Values) Clone() Values {
-	c := Values{m: orderedmap.New[string, wire.Raw](v.Len())}
-	for name, value := range v.All() {
-		c.m.Set(name, value)
+	if v.e == nil {
+		return Values{e: newEntries[wire.Raw](0)}
 	}
-	return c
+	return Values{e: v.e.clone()}
 }
 
 // Set gives name the value, one JSON value (from wire.ParseRaw,
@@ -62,48 +61,40 @@ func (v Values) Clone() Values {
 // serde_json's form). A name already present keeps its place. A zero
 // wire.Raw is no value: Encode refuses it.
 func (v *Values) Set(name string, value wire.Raw) {
-	if v.m == nil {
-		v.m = orderedmap.New[string, wire.Raw]()
+	if v.e == nil {
+		v.e = newEntries[wire.Raw](0)
 	}
-	v.m.Set(name, value)
+	v.e.ordered().Set(name, value)
 }
 
 // Get returns name's value: the only way, with GetString and GetJSON, to
 // see a value.
-func (v Values) Get(name string) (wire.Raw, bool) {
-	if v.m == nil {
-		return wire.Raw{}, false
-	}
-	return v.m.Get(name)
-}
+func (v Values) Get(name string) (wire.Raw, bool) { return v.e.get(name) }
 
 // Delete removes name.
 func (v *Values) Delete(name string) {
-	if v.m != nil {
-		v.m.Delete(name)
+	if v.e != nil {
+		v.e.ordered().Delete(name)
 	}
 }
 
 // Len is the number of names.
-func (v Values) Len() int {
-	if v.m == nil {
-		return 0
-	}
-	return v.m.Len()
-}
+func (v Values) Len() int { return v.e.len() }
 
 // All yields each name and value, in order.
-func (v Values) All() iter.Seq2[string, wire.Raw] {
-	return func(yield func(string, wire.Raw) bool) {
-		if v.m == nil {
-			return
-		}
-		for p := v.m.Oldest(); p != nil; p = p.Next() {
-			if !yield(p.Key, p.Value) {
-				return
-			}
-		}
+func (v Values) All() iter.Seq2[string, wire.Raw] { return v.e.all() }
+
+// Ordered is v's entries as wk8's ordered map, the one v refers to: a change
+// made through it is a change to v (and to every copy of v). A decoded
+// Values makes the map at its first lookup or change, not before, so that
+// decoding costs a few allocations whatever the number of names; Ordered
+// makes it then. It returns nil for the zero Values, which has no entries
+// yet.
+func (v Values) Ordered() *orderedmap.OrderedMap[string, wire.Raw] {
+	if v.e == nil {
+		return nil
 	}
+	return v.e.ordered()
 }
 
 // Names yields the names, in order.
@@ -127,58 +118,25 @@ func (v *Values) DecodeJSON(src []byte) error {
 		return wire.ErrNil
 	}
 	d := serde.NewDecoder(src)
-	var vals Values
-	err := vals.read(&d)
+	e, err := readEntries(&d, src, readValue)
 	if err == nil {
 		err = d.End()
 	}
 	if err != nil {
 		return codec.JSON(err)
 	}
-	v.replace(vals)
+	if v.e == nil {
+		v.e = e
+	} else {
+		v.e.replace(e)
+	}
 	return nil
 }
 
-// replace makes vals v's entries, in place when v has entries already, so
-// that v's copies see the change.
-func (v *Values) replace(vals Values) {
-	if v.m == nil {
-		*v = vals
-		return
-	}
-	for p := v.m.Oldest(); p != nil; p = v.m.Oldest() {
-		v.m.Delete(p.Key)
-	}
-	for name, value := range vals.All() {
-		v.m.Set(name, value)
-	}
-}
-
-// read reads values at d's cursor, adding them to v.
-func (v *Values) read(d *serde.Decoder) error {
-	// Gather the members first, so that the map is made at its final size
-	// rather than grown (and rehashed) member by member.
-	type member struct {
-		name  string
-		value wire.Raw
-	}
-	var buf [16]member
-	members := buf[:0]
-	err := d.Map(func(name []byte) error {
-		value, err := d.Value()
-		members = serde.Append(members, member{string(name), wire.Raw(value)})
-		return err
-	})
-	if err != nil {
-		return err
-	}
-	if v.m == nil {
-		v.m = orderedmap.New[string, wire.Raw](len(members))
-	}
-	for _, m := range members {
-		v.m.Set(m.name, m.value)
-	}
-	return nil
+// readValue reads one secret's value: any JSON, in serde_json's form.
+func readValue(d *serde.Decoder) (wire.Raw, error) {
+	r, err := d.Value()
+	return wire.Raw(r), err
 }
 
 // EncodeJSON appends the values' JSON to dst, each value as it is held. It
@@ -194,21 +152,24 @@ func (v *Values) EncodeJSON(dst []byte) ([]byte, error) {
 	}
 	w := serde.Writer(dst)
 	w.Byte('{')
-	if v.m != nil {
-		// The map's own list, not All: a return from inside a loop over an
-		// iterator costs more than the loop itself for small maps.
-		for p, i := v.m.Oldest(), 0; p != nil; p, i = p.Next(), i+1 {
-			if i > 0 {
-				w.Byte(',')
-			}
-			if err := w.String(p.Key); err != nil {
-				return dst, codec.ErrorAt(codec.KeyNameMember("", i), err)
-			}
-			w.Byte(':')
-			if err := w.Value(serde.Raw(p.Value), 1); err != nil { // inside the values' object
-				return dst, codec.ErrorAt(codec.KeyMember("", p.Key), err)
-			}
+	var err error
+	v.e.each(func(i int, name string, value wire.Raw) bool {
+		if i > 0 {
+			w.Byte(',')
 		}
+		if e := w.String(name); e != nil {
+			err = codec.ErrorAt(codec.KeyNameMember("", i), e)
+			return false
+		}
+		w.Byte(':')
+		if e := w.Value(serde.Raw(value), 1); e != nil { // inside the values' object
+			err = codec.ErrorAt(codec.KeyMember("", name), e)
+			return false
+		}
+		return true
+	})
+	if err != nil {
+		return dst, err
 	}
 	w.Byte('}')
 	return w, nil
