@@ -18,7 +18,7 @@ RUSTREF_DEBIAN := $(RUSTREF_TARGET_DIR)/release/rustref
 INTEROP_N   ?= 300000
 INTEROP_SEED ?= 1
 
-.PHONY: test lint fuzz bench vet interop interop-debian encdiff oracle oracle-debian bench-compare
+.PHONY: test lint fuzz bench vet interop interop-debian encdiff oracle oracle-debian bench-compare bench-peers
 
 ## test: vet, then every test with the race detector
 test: vet
@@ -77,6 +77,15 @@ BENCH_ROUNDS ?= 5
 bench-compare: oracle
 	$(GO) build -o $(RUSTREF_TARGET_DIR)/divergewire ./cmd/divergewire
 	$(GO) run ./internal/cmd/benchcompare -go $(RUSTREF_TARGET_DIR)/divergewire -rust $(RUSTREF) -file testdata/bench.json -rounds $(BENCH_ROUNDS) -out PERFORMANCE.md
+
+## bench-peers: the SDK against encoding/json, encoding/json/v2, sonic, goccy/go-json, segmentio and
+## json-iterator (internal/peerbench, its own module: the peers never enter go.mod); rewrites
+## only the bench-peers section of PERFORMANCE.md. BENCH_PEERS_MS is each payload's budget per
+## codec and round. Its tests: cd internal/peerbench && go test ./...
+BENCH_PEERS_ROUNDS ?= 6
+BENCH_PEERS_MS     ?= 100
+bench-peers:
+	cd internal/peerbench && GOEXPERIMENT=jsonv2 $(GO) run . -file ../../testdata/bench.json -rounds $(BENCH_PEERS_ROUNDS) -ms $(BENCH_PEERS_MS) -out ../../PERFORMANCE.md
 
 ## floatref: build internal/floatref, serde_json 1.0.150's own float formatting (offline, from ../shared/rustref/vendor; needs cargo)
 CARGO       ?= cargo

@@ -4,7 +4,8 @@
 // each, and the checks of issue 4's targets. With -out it also writes
 // PERFORMANCE.md: that table, the machine it ran on, the allocations each
 // decode makes, the relay path against a plain copy, and decode ns/byte of
-// text blocks from 1 KiB to 1 MiB.
+// text blocks from 1 KiB to 1 MiB, keeping the section `make bench-peers`
+// wrote (see peersSection).
 //
 //	go run ./internal/cmd/benchcompare -go BIN -rust BIN [-file testdata/bench.json] [-rounds 5] [-out PERFORMANCE.md]
 package main
@@ -124,6 +125,9 @@ func main() {
 	fmt.Fprintf(&doc, "## Allocations per decode\n\nWhat decoding each bench vector allocates (testing.AllocsPerRun); every allocation is something the decoded value keeps: a string, a slice, a block, an _meta or chunk that had to be normalized, the ordered map's entries (a key, a pair and a list element each). Encoding into a buffer with room allocates nothing.\n\n%s\nPer scope, over the ok vectors of `%s`:\n\n%s\n", allocs, *public, perScope)
 	fmt.Fprintf(&doc, "## The relay path\n\nFraming a pre-encoded 16 KiB chunk behind its tag (`begin.AppendChunk`) into a buffer with room: %.0f ns, against %.0f ns for a plain `copy` of the same bytes: %.0f%% of copy speed.\n\n", relay, copyNs, 100*relayRatio)
 	fmt.Fprintf(&doc, "## Decoding cost against size\n\nA text block of prose (non-ASCII and an escape per line), decoded with `mcpcontent.DecodeBlockJSON`:\n\n%s\n", linear)
+	if old, err := os.ReadFile(*out); err == nil {
+		doc.WriteString(peersSection(string(old)))
+	}
 	if err := os.WriteFile(*out, []byte(doc.String()), 0o644); err != nil {
 		fmt.Fprintln(os.Stderr, "benchcompare:", err)
 		os.Exit(1)

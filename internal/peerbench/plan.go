@@ -1,0 +1,187 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"runtime"
+	"time"
+	"unicode/utf8"
+
+	"github.com/diverge-network/diverge-sdk-go/internal/scopes"
+)
+
+// item is one payload ready to time: the SDK's loops, each verified peer's
+// and, for a text, the baselines.
+type item struct {
+	payload Payload
+	sdk     scopes.Ops
+	peers   []scopes.Ops // nil where the peer is not timed
+	skipped []string     // why a peer is not timed
+	base    *scopes.Ops  // Decode is utf8.Valid over the text, Encode a copy of the payload
+}
+
+// plan is every item, with the codecs their peers' loops are of.
+type plan struct {
+	codecs []Codec
+	items  []item
+}
+
+// prepare checks every payload with the SDK (it must decode and re-encode
+// to its own bytes) and every peer (its round trip must give the same
+// JSON), and builds the timing loops.
+func prepare(payloads []Payload, codecs []Codec) (*plan, error) {
+	pl := &plan{codecs: codecs}
+	for i := range payloads {
+		p := payloads[i]
+		s, ok := scopes.Lookup(p.Scope)
+		if !ok {
+			return nil, fmt.Errorf("%s: no scope %s", p.Name, p.Scope)
+		}
+		again, err := s.Conform(nil, p.Bytes)
+		if err != nil {
+			return nil, fmt.Errorf("%s: the SDK refuses it: %w", p.Name, err)
+		}
+		if string(again) != string(p.Bytes) {
+			return nil, fmt.Errorf("%s: the SDK does not re-encode it to its own bytes", p.Name)
+		}
+		sdk, err := s.Ops(p.Bytes)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", p.Name, err)
+		}
+		it := item{payload: p, sdk: sdk, peers: make([]scopes.Ops, len(codecs)), skipped: make([]string, len(codecs))}
+		var want any
+		if p.New != nil {
+			if want, err = generic(p.Body()); err != nil {
+				return nil, fmt.Errorf("%s: %w", p.Name, err)
+			}
+		}
+		for j, c := range codecs {
+			if p.New == nil {
+				it.skipped[j] = "no JSON"
+				continue
+			}
+			v, err := roundTrip(c, &p, want)
+			if err != nil {
+				it.skipped[j] = err.Error()
+				fmt.Fprintf(os.Stderr, "peerbench: %s: %s: %v (not timed)\n", p.Name, c.Name, err)
+				continue
+			}
+			it.peers[j] = peerOps(c, &p, v)
+		}
+		if p.Text != nil {
+			b := baseOps(p.Text, p.Bytes)
+			it.base = &b
+		}
+		pl.items = append(pl.items, it)
+		runtime.GC()
+	}
+	return pl, nil
+}
+
+// peerOps are a peer's loops: Decode unmarshals the payload's JSON into a
+// new value each time, Encode marshals the value decoded once.
+func peerOps(c Codec, p *Payload, v any) scopes.Ops {
+	body, fresh := p.Body(), p.New
+	var keep struct {
+		value any
+		bytes []byte
+	}
+	return scopes.Ops{
+		Decode: func(n int) {
+			var x any
+			for range n {
+				x = fresh()
+				_ = c.Unmarshal(body, x)
+			}
+			keep.value = x
+		},
+		Encode: func(n int) {
+			var b []byte
+			for range n {
+				b, _ = c.Marshal(v)
+			}
+			keep.bytes = b
+		},
+	}
+}
+
+// baseOps are the floors a text is measured against: utf8.Valid over the
+// text, and a copy of the payload into a reused buffer.
+func baseOps(text, payload []byte) scopes.Ops {
+	buf := make([]byte, 0, len(payload))
+	var valid bool
+	return scopes.Ops{
+		Decode: func(n int) {
+			ok := true
+			for range n {
+				ok = utf8.Valid(text) && ok
+			}
+			valid = ok
+		},
+		Encode: func(n int) {
+			b := buf
+			for range n {
+				b = append(b[:0], payload...)
+			}
+			buf = b
+			_ = valid
+		},
+	}
+}
+
+// Row is one payload's times, per round: [0] decode, [1] encode.
+type Row struct {
+	Payload Payload
+	SDK     [2][]float64
+	Peers   [][2][]float64 // by codec; empty where not timed
+	Skipped []string       // by codec: why not timed
+	Base    [2][]float64   // text only: utf8.Valid, copy
+}
+
+// Results is a whole run.
+type Results struct {
+	Codecs    []Codec
+	Rows      []Row
+	Rounds    int
+	Ms        int
+	StartedAt time.Time
+}
+
+// measure runs the rounds: in each, every item with every codec, the
+// order of the codecs rotated by one each round.
+func (pl *plan) measure(rounds, ms int) *Results {
+	res := &Results{Codecs: pl.codecs, Rounds: rounds, Ms: ms, StartedAt: time.Now().UTC()}
+	for _, it := range pl.items {
+		res.Rows = append(res.Rows, Row{Payload: it.payload, Peers: make([][2][]float64, len(pl.codecs)), Skipped: it.skipped})
+	}
+	half := time.Duration(ms) * time.Millisecond / 2
+	time2 := func(o scopes.Ops, into *[2][]float64) {
+		runtime.GC()
+		into[0] = append(into[0], nsPerCall(half, o.Decode))
+		into[1] = append(into[1], nsPerCall(half, o.Encode))
+	}
+	for r := range rounds {
+		fmt.Fprintf(os.Stderr, "peerbench: round %d/%d\n", r+1, rounds)
+		for i, it := range pl.items {
+			row := &res.Rows[i]
+			// -1 is the SDK, -2 the baselines, 0.. the peers.
+			order := []int{-1, -2}
+			for j := range pl.codecs {
+				order = append(order, j)
+			}
+			for k := range order {
+				switch j := order[(k+r)%len(order)]; {
+				case j == -1:
+					time2(it.sdk, &row.SDK)
+				case j == -2:
+					if it.base != nil {
+						time2(*it.base, &row.Base)
+					}
+				case it.peers[j].Decode != nil:
+					time2(it.peers[j], &row.Peers[j])
+				}
+			}
+		}
+	}
+	return res
+}
