@@ -1,0 +1,167 @@
+package codec
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/diverge-network/diverge-sdk-go/internal/serde"
+	"github.com/diverge-network/diverge-sdk-go/wire"
+)
+
+// answerBody is an error body whose encoding is a literal, or fails.
+type answerBody struct {
+	json string
+	err  error
+}
+
+func (b answerBody) EncodeJSON(dst []byte) ([]byte, error) {
+	if b.err != nil {
+		return append(dst, "partial"...), b.err // a failing encoder may have written
+	}
+	return append(dst, b.json...), nil
+}
+
+func TestAppendAnswer(t *testing.T) {
+	const errTag = 3
+	cause := errors.New("boom")
+	tests := []struct {
+		name    string
+		unset   bool
+		tag     byte
+		known   bool
+		body    answerBody
+		want    string // appended to "dst"
+		member  string // the *wire.EncodeError's Member, when it is one
+		wantErr error
+	}{
+		{name: "unset", unset: true, tag: 0, known: true, member: "outcome", wantErr: wire.ErrUnset},
+		{name: "unset wins over unknown", unset: true, known: false, member: "outcome", wantErr: wire.ErrUnset},
+		{name: "unknown", tag: 9, known: false, member: "outcome", wantErr: wire.ErrUnknownValue},
+		{name: "bare tag", tag: 1, known: true, body: answerBody{json: "never"}, want: "\x01"},
+		{name: "bare tag zero", tag: 0, known: true, want: "\x00"},
+		{name: "error tag with body", tag: errTag, known: true, body: answerBody{json: `{"message":"m"}`}, want: "\x03" + `{"message":"m"}`},
+		{name: "body fails", tag: errTag, known: true, body: answerBody{err: cause}, wantErr: cause},
+	}
+	for _, tt := range tests {
+		dst := make([]byte, 3, 64)
+		copy(dst, "dst")
+		out, err := AppendAnswer(dst, tt.unset, tt.tag, tt.known, errTag, tt.body)
+		if tt.wantErr == nil {
+			require.NoError(t, err, tt.name)
+			assert.Equal(t, "dst"+tt.want, string(out), tt.name)
+			continue
+		}
+		assert.ErrorIs(t, err, tt.wantErr, tt.name)
+		if tt.member != "" {
+			var ee *wire.EncodeError
+			require.ErrorAs(t, err, &ee, tt.name)
+			assert.Equal(t, wire.EncodeError{Member: tt.member, Err: tt.wantErr}, *ee, tt.name)
+		} else {
+			assert.Same(t, tt.wantErr, err, "%s: the body's error as it is", tt.name)
+		}
+		assert.Equal(t, "dst", string(out), "%s: dst as it was", tt.name)
+		assert.Len(t, out, 3, tt.name)
+	}
+}
+
+func TestSplitAnswer(t *testing.T) {
+	const errTag = 3
+	tests := []struct {
+		name     string
+		in       string
+		tag      byte
+		body     string
+		hasBody  bool
+		kind     testVariant // of the *wire.FrameError
+		frameErr bool
+	}{
+		{name: "bare tag", in: "\x00", tag: 0},
+		{name: "bare tag, trailing bytes ignored", in: "\x02garbage{", tag: 2},
+		{name: "error tag", in: "\x03" + `{"message":"m"}`, tag: errTag, body: `{"message":"m"}`, hasBody: true},
+		{name: "error tag, empty body", in: "\x03", tag: errTag, body: "", hasBody: true},
+		{name: "unknown tag", in: "\x04{}", tag: 4, kind: wire.ErrorKindUnknownTag, frameErr: true},
+		{name: "unknown high tag", in: "\xff", tag: 0xff, kind: wire.ErrorKindUnknownTag, frameErr: true},
+		{name: "empty", in: "", tag: 0, kind: wire.ErrorKindEmpty, frameErr: true},
+	}
+	for _, tt := range tests {
+		var src []byte
+		if tt.in != "" {
+			src = []byte(tt.in)
+		}
+		tag, body, err := SplitAnswer[testVariant](src, errTag)
+		assert.Equal(t, tt.tag, tag, tt.name)
+		if tt.frameErr {
+			var fe *wire.FrameError[testVariant]
+			require.ErrorAs(t, err, &fe, tt.name)
+			assert.Equal(t, tt.kind, fe.Kind, tt.name)
+			assert.Nil(t, body, tt.name)
+			if tt.kind == wire.ErrorKindEmpty {
+				assert.ErrorIs(t, err, wire.ErrEmpty, tt.name)
+			} else {
+				var ut *wire.UnknownTagError
+				require.ErrorAs(t, err, &ut, tt.name)
+				assert.Equal(t, tt.tag, ut.Tag, tt.name)
+				assert.Equal(t, tt.tag, fe.Tag, tt.name)
+			}
+			continue
+		}
+		require.NoError(t, err, tt.name)
+		if !tt.hasBody {
+			assert.Nil(t, body, tt.name)
+			continue
+		}
+		require.NotNil(t, body, tt.name)
+		assert.Equal(t, tt.body, string(body), tt.name)
+	}
+}
+
+type answerPair struct{ A, B string }
+
+var answerPairStruct = serde.Struct[answerPair]{Name: "Pair", Fields: []serde.Field[answerPair]{
+	{Name: "a", Read: func(d *serde.Decoder, p *answerPair) (err error) { p.A, err = d.ReadString(); return err }},
+	{Name: "b", Optional: true, Read: func(d *serde.Decoder, p *answerPair) (err error) { p.B, err = d.ReadString(); return err }},
+}}
+
+func TestDecodeStruct(t *testing.T) {
+	assert.ErrorIs(t, DecodeStruct(nil, &answerPairStruct, nil), wire.ErrNil)
+	assert.Same(t, wire.ErrNil, DecodeStruct([]byte(`{"a":"x"}`), &answerPairStruct, nil))
+
+	tests := []struct {
+		in   string
+		want answerPair
+		err  *wire.JSONError
+	}{
+		{in: `{"a":"x"}`, want: answerPair{A: "x"}},
+		{in: ` {"b":"y","a":"x"} `, want: answerPair{A: "x", B: "y"}},
+		{in: `["x","y"]`, want: answerPair{A: "x", B: "y"}},
+		{in: `{"b":"y"}`, err: &wire.JSONError{Offset: 9, Reason: wire.MissingField, Want: "a"}},
+		{in: `{"a":"x","b":"y","b":"z"}`, err: &wire.JSONError{Offset: 21, Reason: wire.DuplicateField, Want: "b"}},
+		{in: `{"a":"x"} x`, err: &wire.JSONError{Offset: 10, Reason: wire.TrailingBytes}},
+		{in: `{"a":"x","b":"y"`, err: &wire.JSONError{Offset: 16, Reason: wire.EOFObject}},
+		{in: `"x"`, err: &wire.JSONError{Offset: 0, Reason: wire.WrongType, Want: "expected struct Pair"}},
+		{in: ``, err: &wire.JSONError{Offset: 0, Reason: wire.EOFValue}},
+	}
+	for _, tt := range tests {
+		old := answerPair{A: "old", B: "old"}
+		v := old
+		err := DecodeStruct([]byte(tt.in), &answerPairStruct, &v)
+		if tt.err == nil {
+			require.NoError(t, err, tt.in)
+			assert.Equal(t, tt.want, v, tt.in)
+			continue
+		}
+		var je *wire.JSONError
+		require.ErrorAs(t, err, &je, tt.in)
+		assert.Equal(t, *tt.err, *je, "%s: %v", tt.in, err)
+		var se *serde.Error
+		assert.False(t, errors.As(err, &se), "%s: the engine's error is converted", tt.in)
+		assert.Equal(t, old, v, "%s: *v as it was", tt.in)
+	}
+	// A failure after a member was read still leaves *v as it was.
+	v := answerPair{A: "old"}
+	require.Error(t, DecodeStruct([]byte(`{"a":"new","b":1}`), &answerPairStruct, &v))
+	assert.Equal(t, answerPair{A: "old"}, v)
+}
