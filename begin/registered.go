@@ -38,7 +38,11 @@ var registeredStruct = serde.Struct[Registered]{Name: "Registered", Fields: []se
 // DecodeJSON reads src, the registration's whole JSON document. The
 // templates may alias src. A failure is a *wire.JSONError and leaves r as it
 // was.
+//
+//go:noinline
 func (r *Registered) DecodeJSON(src []byte) error {
+	// Not inlined: in the caller's package the generic reader's escape facts
+	// are unknown, and the caller's value would move to the heap.
 	return codec.DecodeStruct(src, &registeredStruct, r)
 }
 

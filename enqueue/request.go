@@ -39,7 +39,13 @@ var requestStruct = serde.Struct[Request]{Name: "Request", Fields: []serde.Field
 // DecodeJSON reads src, the request's whole JSON document. The decoded
 // blocks may alias src (their _meta). A failure is a *wire.JSONError and
 // leaves r as it was.
-func (r *Request) DecodeJSON(src []byte) error { return codec.DecodeStruct(src, &requestStruct, r) }
+//
+//go:noinline
+func (r *Request) DecodeJSON(src []byte) error {
+	// Not inlined: in the caller's package the generic reader's escape facts
+	// are unknown, and the caller's value would move to the heap.
+	return codec.DecodeStruct(src, &requestStruct, r)
+}
 
 // EncodeJSON appends the request's JSON to dst. It fails, leaving dst as it
 // was, with a *wire.EncodeError naming the member: for a nil r (wire.ErrNil),

@@ -100,7 +100,7 @@ func structMembers[T any](d *Decoder, s *Struct[T], v *T, first bool, tag string
 			return d.failWant(DuplicateField, s.Fields[i].Name)
 		}
 		seen |= 1 << i
-		if err := s.Fields[i].Read(d, v); err != nil {
+		if err := s.Fields[i].Read(noescape(d), noescape(v)); err != nil {
 			return err
 		}
 	}
@@ -129,7 +129,7 @@ func structElements[T any](d *Decoder, s *Struct[T], v *T, first bool) error {
 			}
 			return nil
 		}
-		if err := s.Fields[i].Read(d, v); err != nil {
+		if err := s.Fields[i].Read(noescape(d), noescape(v)); err != nil {
 			return err
 		}
 	}
