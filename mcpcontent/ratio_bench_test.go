@@ -31,19 +31,19 @@ func BenchmarkDecodeTextRatio(b *testing.B) {
 			b.Run(prefix+"decode", func(b *testing.B) {
 				b.SetBytes(int64(len(payload)))
 				b.ReportAllocs()
-				for b.Loop() {
+				loopCPU(b, func() {
 					if _, err := DecodeBlock(payload); err != nil {
 						b.Fatal(err)
 					}
-				}
+				})
 			})
 			b.Run(prefix+"valid", func(b *testing.B) {
 				b.SetBytes(int64(len(payload)))
-				for b.Loop() {
+				loopCPU(b, func() {
 					if !utf8.Valid(payload) {
 						b.Fatal("invalid")
 					}
-				}
+				})
 			})
 		}
 	}

@@ -34,7 +34,7 @@ const window = 4096
 
 // shortWords is how many words a run is scanned with the fused test before
 // it counts as long.
-const shortWords = 2
+const shortWords = 4
 
 // nextStop returns the index of the first byte at or after i in b that is a
 // quote, a backslash, a control or not ASCII, or len(b) if there is none.

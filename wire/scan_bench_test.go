@@ -45,33 +45,33 @@ func BenchmarkStringRatio(b *testing.B) {
 			b.Run(prefix+"decode", func(b *testing.B) {
 				b.SetBytes(int64(len(quoted)))
 				b.ReportAllocs()
-				for b.Loop() {
+				loopCPU(b, func() {
 					d := NewDecoder(quoted)
 					if _, err := d.ReadString(); err != nil {
 						b.Fatal(err)
 					}
-				}
+				})
 			})
 			b.Run(prefix+"valid", func(b *testing.B) {
 				b.SetBytes(int64(len(quoted)))
-				for b.Loop() {
+				loopCPU(b, func() {
 					if !utf8.Valid(quoted) {
 						b.Fatal("invalid")
 					}
-				}
+				})
 			})
 			b.Run(prefix+"encode", func(b *testing.B) {
 				b.SetBytes(int64(len(s)))
 				b.ReportAllocs()
-				for b.Loop() {
+				loopCPU(b, func() {
 					buf, _ = AppendString(buf[:0], s)
-				}
+				})
 			})
 			b.Run(prefix+"copy", func(b *testing.B) {
 				b.SetBytes(int64(len(s)))
-				for b.Loop() {
+				loopCPU(b, func() {
 					buf = append(buf[:0], s...)
-				}
+				})
 			})
 		}
 	}
