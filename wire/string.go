@@ -1,6 +1,8 @@
 package wire
 
 import (
+	"encoding/binary"
+	"math/bits"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -284,7 +286,16 @@ func (d *Decoder) scanString() (strInfo, error) {
 	bad := false
 	c := newStopCache()
 	for {
-		i = nextStop(src, i, &c)
+		// The first word inline: in prose most stops are a few bytes apart.
+		if i+8 <= len(src) {
+			if m := stopMask(binary.LittleEndian.Uint64(src[i:])); m != 0 {
+				i += bits.TrailingZeros64(m) / 8
+			} else {
+				i = nextStop(src, i+8, &c)
+			}
+		} else {
+			i = nextStop(src, i, &c)
+		}
 		if i >= len(src) {
 			d.pos = len(src)
 			return strInfo{}, d.fail(EOFString)
@@ -340,6 +351,15 @@ func (d *Decoder) scanString() (strInfo, error) {
 // neither UTF-8 nor surrogate pairing is checked.
 func (d *Decoder) skipStrLax() error {
 	for {
+		// A word at a time to the next quote, backslash or control (bytes
+		// of 0x80 and above are plain here).
+		for d.pos+8 <= len(d.src) {
+			if m := special(binary.LittleEndian.Uint64(d.src[d.pos:])); m != 0 {
+				d.pos += bits.TrailingZeros64(m) / 8
+				break
+			}
+			d.pos += 8
+		}
 		for d.pos < len(d.src) && strClass[d.src[d.pos]]&^multi == plain {
 			d.pos++
 		}

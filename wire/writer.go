@@ -1,6 +1,10 @@
 package wire
 
-import "unsafe"
+import (
+	"encoding/binary"
+	"math/bits"
+	"unsafe"
+)
 
 // Writer appends a frame to a caller's buffer: the tag, then JSON written as
 // serde_json writes it. It is a byte slice, so it costs nothing to make and
@@ -124,7 +128,16 @@ func AppendString[S ~string | ~[]byte](dst []byte, s S) ([]byte, error) {
 	done := 0 // b[:done] is written
 	i := 0
 	for {
-		i = nextStop(b, i, &sc)
+		// The first word inline: in prose most stops are a few bytes apart.
+		if i+8 <= len(b) {
+			if m := stopMask(binary.LittleEndian.Uint64(b[i:])); m != 0 {
+				i += bits.TrailingZeros64(m) / 8
+			} else {
+				i = nextStop(b, i+8, &sc)
+			}
+		} else {
+			i = nextStop(b, i, &sc)
+		}
 		if i == len(b) {
 			out = append(out, b[done:]...)
 			return append(out, '"'), nil
