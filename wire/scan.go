@@ -166,7 +166,8 @@ func validRun(b []byte, i int) (int, bool) {
 // already checked by scanString, whose first backslash is at firstEsc and
 // whose decoded form is size bytes long. It grows dst once, to exactly
 // that, and then copies the plain runs a word at a time while it looks for
-// the next backslash (or, for a long run, with one IndexByte and one copy).
+// the next backslash (or, past 128 bytes of run, with one IndexByte and one
+// copy).
 func unescape(dst, raw []byte, firstEsc, size int) []byte {
 	n := len(dst)
 	if cap(dst)-n < size {
@@ -221,7 +222,7 @@ func unescape(dst, raw []byte, firstEsc, size int) []byte {
 			}
 			i += 8
 			o += 8
-			if words == 4 {
+			if words == 16 {
 				// A long run: find its end and copy it whole.
 				k := bytes.IndexByte(raw[i:], '\\')
 				if k < 0 {
