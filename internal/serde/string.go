@@ -1,7 +1,6 @@
 package serde
 
 import (
-	"bytes"
 	"encoding/binary"
 	"math/bits"
 	"unicode/utf8"
@@ -47,87 +46,22 @@ func special(w uint64) uint64 {
 // writer cannot copy as it is: a quote, a backslash or a control, which it
 // escapes (len(b) if there is none). It checks, in the same pass, that
 // everything it passes over is UTF-8, and returns -1 at the first sequence
-// that is not. ASCII is read 32 bytes a step, as four words, so plain ASCII
-// text costs one test per 32 bytes; a non-ASCII run is decoded sequence by
-// sequence where it stands, and the word-at-a-time scan resumes after it.
-func scanPlain(b []byte, i int) int {
+// that is not. c carries nextStop's searches from one call to the next on
+// the same b.
+func scanPlain(b []byte, i int, c *stopCache) int {
 	for {
-		for i+32 <= len(b) {
-			m0 := stopMask(binary.LittleEndian.Uint64(b[i:]))
-			m1 := stopMask(binary.LittleEndian.Uint64(b[i+8:]))
-			m2 := stopMask(binary.LittleEndian.Uint64(b[i+16:]))
-			m3 := stopMask(binary.LittleEndian.Uint64(b[i+24:]))
-			if m0|m1|m2|m3 == 0 {
-				i += 32
-				continue
-			}
-			switch {
-			case m0 != 0:
-				i += bits.TrailingZeros64(m0) / 8
-			case m1 != 0:
-				i += 8 + bits.TrailingZeros64(m1)/8
-			case m2 != 0:
-				i += 16 + bits.TrailingZeros64(m2)/8
-			default:
-				i += 24 + bits.TrailingZeros64(m3)/8
-			}
-			goto stopped
-		}
-		for i+8 <= len(b) {
-			if m := stopMask(binary.LittleEndian.Uint64(b[i:])); m != 0 {
-				i += bits.TrailingZeros64(m) / 8
-				goto stopped
-			}
-			i += 8
-		}
-		for i < len(b) && strClass[b[i]] == plain {
-			i++
-		}
-		if i == len(b) {
+		i = nextStop(b, i, c)
+		if i == len(b) || b[i] < 0x80 {
 			return i
 		}
-	stopped:
-		if b[i] < 0x80 {
-			return i // a byte to escape
-		}
-		// A non-ASCII run: check it sequence by sequence, up to the next
-		// ASCII byte. Where four bytes are left, a sequence is checked in
-		// one word: its second byte against its lead's range, the others'
-		// continuation bits against a mask.
-		for {
-			c := b[i]
-			seq := utf8Seq[c]
-			// The length by comparison, not from the table, so that the
-			// next i waits on no second load. (A lead that starts no
-			// sequence fails the table's test below.)
-			n := 2
-			if c >= 0xE0 {
-				n++
-			}
-			if c >= 0xF0 {
-				n++
-			}
-			if i+4 <= len(b) {
-				w := binary.LittleEndian.Uint32(b[i:])
-				cont := utf8Cont[seq&7]
-				if uint8(w>>8)-uint8(seq>>8) > uint8(seq>>16) || w&cont.mask != cont.want {
-					return -1
-				}
-			} else if !validTail(b[i:], seq) {
-				return -1
-			}
-			i += n
-			if i == len(b) {
-				return i
-			}
-			if b[i] < 0x80 {
-				break
-			}
+		var ok bool
+		if i, ok = validRun(b, i); !ok {
+			return -1
 		}
 	}
 }
 
-// validTail is scanPlain's check of a sequence that starts fewer than four
+// validTail is validRun's check of a sequence that starts fewer than four
 // bytes before the end of the string.
 func validTail(b []byte, seq uint32) bool {
 	n := int(seq & 7)
@@ -290,51 +224,15 @@ func (d *Decoder) escapeRune() (r rune, canon bool, err error) {
 // decoded bytes appended to scratch.
 func (d *Decoder) strBytes(scratch []byte) (b []byte, escaped bool, err error) {
 	start := d.pos
-	_, escaped, err = d.scanStr()
+	s, err := d.scanString()
 	if err != nil {
 		return nil, false, err
 	}
 	raw := d.src[start : d.pos-1]
-	if !escaped {
+	if s.firstEsc < 0 {
 		return raw, false, nil
 	}
-	return unescape(scratch[:0], raw), true, nil
-}
-
-// unescape appends raw, a string's checked bytes, with its escapes decoded.
-func unescape(dst, raw []byte) []byte {
-	for {
-		i := bytes.IndexByte(raw, '\\')
-		if i < 0 {
-			return append(dst, raw...)
-		}
-		dst = append(dst, raw[:i]...)
-		raw = raw[i+1:]
-		c := raw[0]
-		raw = raw[1:]
-		switch c {
-		case 'b':
-			dst = append(dst, '\b')
-		case 'f':
-			dst = append(dst, '\f')
-		case 'n':
-			dst = append(dst, '\n')
-		case 'r':
-			dst = append(dst, '\r')
-		case 't':
-			dst = append(dst, '\t')
-		case 'u':
-			r := rune(hexValue(raw[:4]))
-			raw = raw[4:]
-			if r >= 0xD800 && r <= 0xDBFF {
-				r = (r-0xD800)<<10 | (rune(hexValue(raw[2:6])) - 0xDC00) + 0x10000
-				raw = raw[6:]
-			}
-			dst = utf8.AppendRune(dst, r)
-		default: // '"', '\\', '/'
-			dst = append(dst, c)
-		}
-	}
+	return unescape(scratch[:0], raw, s.firstEsc, s.size), true, nil
 }
 
 // hexValue is four checked hex digits' value.
@@ -356,135 +254,112 @@ func hexValue(h []byte) uint16 {
 
 // scanStr checks the rest of a string as strBytes does, without decoding
 // it, and reports whether its bytes are exactly what serde_json would write
-// and whether it holds any escape. UTF-8 is checked once over the whole
-// string: escapes are ASCII, and a multi-byte sequence broken by one is
-// invalid either way.
+// and whether it holds any escape.
 func (d *Decoder) scanStr() (canon, escaped bool, err error) {
+	s, err := d.scanString()
+	return s.canon, s.firstEsc >= 0, err
+}
+
+// strInfo is what scanString learns of a string on its way through it.
+type strInfo struct {
+	canon    bool // exactly what serde_json would write
+	firstEsc int  // offset of the first backslash from the string's start, or -1
+	size     int  // length of the decoded string
+}
+
+// scanString checks the rest of a string whose opening quote is consumed,
+// with every check the reference makes of a string it parses, in one pass:
+// the bytes are classified with nextStop, runs of non-ASCII checked as UTF-8
+// where they stand, and escapes checked (and their decoded length counted)
+// as they come. It leaves the cursor past the closing quote.
+//
+// As serde_json does, it reports invalid UTF-8 only once the string has
+// ended well (at the string's start): a control, a bad escape or the end of
+// input after it is the error instead. Escapes are ASCII, and a multi-byte
+// sequence broken by one is invalid either way, so checking the raw bytes is
+// checking the decoded ones.
+func (d *Decoder) scanString() (strInfo, error) {
 	src := d.src
 	start, i := d.pos, d.pos
-	canon = true
-	var high uint64
-	quoteAt := -1 // where scanLong last found a quote, so it never looks twice
+	s := strInfo{canon: true, firstEsc: -1}
+	shrink := 0 // how much shorter the decoded string is than the raw one
+	bad := false
+	c := newStopCache()
 	for {
-		// Eight bytes a step, inline: most runs between escapes are short.
-		limit := min(i+256, len(src))
-		for i+8 <= limit {
-			w := binary.LittleEndian.Uint64(src[i:])
-			if m := special(w); m != 0 {
-				n := bits.TrailingZeros64(m) / 8
-				high |= w & (1<<(8*n) - 1) & highs
-				i += n
-				goto found
-			}
-			high |= w & highs
-			i += 8
-		}
+		// The first word inline: in prose most stops are a few bytes apart.
 		if i+8 <= len(src) {
-			// A long run: let the vectorized IndexByte find its end.
-			var hi bool
-			i, quoteAt, hi = scanLong(src, i, quoteAt)
-			if hi {
-				high = highs
+			if m := stopMask(binary.LittleEndian.Uint64(src[i:])); m != 0 {
+				i += bits.TrailingZeros64(m) / 8
+			} else {
+				i = nextStop(src, i+8, &c)
 			}
 		} else {
-			for i < len(src) && strClass[src[i]]&^multi == plain {
-				high |= uint64(src[i] & 0x80)
-				i++
-			}
+			i = nextStop(src, i, &c)
 		}
 		if i >= len(src) {
-			d.pos = i
-			return false, false, d.fail(EOFString)
+			d.pos = len(src)
+			return strInfo{}, d.fail(EOFString)
 		}
-	found:
-		switch src[i] {
-		case '"':
-			d.pos = i + 1
-			if high != 0 && !utf8.Valid(src[start:i]) {
-				return false, false, d.failAt(start, InvalidUTF8)
+		switch ch := src[i]; {
+		case ch >= 0x80:
+			if bad {
+				i++ // past the first invalid sequence, only the classes matter
+				continue
 			}
-			return canon, escaped, nil
-		case '\\':
-			escaped = true
+			j, ok := validRun(src, i)
+			if !ok {
+				bad = true
+				j++
+			}
+			i = j
+		case ch == '"':
+			d.pos = i + 1
+			if bad {
+				return strInfo{}, d.failAt(start, InvalidUTF8)
+			}
+			s.size = i - start - shrink
+			return s, nil
+		case ch == '\\':
+			if s.firstEsc < 0 {
+				s.firstEsc = i - start
+			}
 			if i+1 < len(src) {
 				switch src[i+1] {
 				case '"', '\\', 'b', 'f', 'n', 'r', 't':
 					i += 2
+					shrink++
 					continue
 				}
 			}
 			d.pos = i + 1
-			_, c, err := d.escapeRune()
+			r, canon, err := d.escapeRune()
 			if err != nil {
-				return false, false, err
+				return strInfo{}, err
 			}
-			canon = canon && c
+			s.canon = s.canon && canon
+			shrink += d.pos - i - utf8.RuneLen(r)
 			i = d.pos
 		default:
 			d.pos = i
-			return false, false, d.fail(ControlChar)
+			return strInfo{}, d.fail(ControlChar)
 		}
 	}
 }
-
-// scanLong is scanPlain for a long run: the runtime's vectorized IndexByte
-// finds the next quote (once: quoteAt carries it to the next call) and the
-// next backslash before it, and the bytes up to there are checked for
-// controls eight at a time. It returns the index of the first special byte
-// (len(b) if none), the quote's index (or -1), and whether it passed over
-// a byte that is not ASCII.
-func scanLong(b []byte, i, quoteAt int) (int, int, bool) {
-	if quoteAt < i {
-		quoteAt = -1
-		if q := bytes.IndexByte(b[i:], '"'); q >= 0 {
-			quoteAt = i + q
-		}
-	}
-	end := len(b)
-	if quoteAt >= 0 {
-		end = quoteAt
-	}
-	if s := bytes.IndexByte(b[i:end], '\\'); s >= 0 {
-		end = i + s
-	}
-	var high uint64
-	for i+32 <= end {
-		w0 := binary.LittleEndian.Uint64(b[i:])
-		w1 := binary.LittleEndian.Uint64(b[i+8:])
-		w2 := binary.LittleEndian.Uint64(b[i+16:])
-		w3 := binary.LittleEndian.Uint64(b[i+24:])
-		if ctl(w0)|ctl(w1)|ctl(w2)|ctl(w3) != 0 {
-			break
-		}
-		high |= (w0 | w1 | w2 | w3) & highs
-		i += 32
-	}
-	for i+8 <= end {
-		w := binary.LittleEndian.Uint64(b[i:])
-		if m := ctl(w); m != 0 {
-			n := bits.TrailingZeros64(m) / 8
-			return i + n, quoteAt, (high | w&(1<<(8*n)-1)&highs) != 0
-		}
-		high |= w & highs
-		i += 8
-	}
-	for ; i < end; i++ {
-		if b[i] < 0x20 {
-			break
-		}
-		high |= uint64(b[i] & 0x80)
-	}
-	return i, quoteAt, high != 0
-}
-
-// ctl marks the bytes of w below 0x20 (exactly, for the lowest).
-func ctl(w uint64) uint64 { return (w - ones*0x20) &^ w & highs }
 
 // skipStrLax passes over the rest of a string as serde_json does for a value
 // it ignores: escapes must be well formed, raw controls are refused, but
 // neither UTF-8 nor surrogate pairing is checked.
 func (d *Decoder) skipStrLax() error {
 	for {
+		// A word at a time to the next quote, backslash or control (bytes
+		// of 0x80 and above are plain here).
+		for d.pos+8 <= len(d.src) {
+			if m := special(binary.LittleEndian.Uint64(d.src[d.pos:])); m != 0 {
+				d.pos += bits.TrailingZeros64(m) / 8
+				break
+			}
+			d.pos += 8
+		}
 		for d.pos < len(d.src) && strClass[d.src[d.pos]]&^multi == plain {
 			d.pos++
 		}
@@ -529,17 +404,17 @@ func (d *Decoder) ReadString() (string, error) {
 	}
 	d.pos++
 	start := d.pos
-	_, escaped, err := d.scanStr()
+	s, err := d.scanString()
 	if err != nil {
 		return "", err
 	}
 	raw := d.src[start : d.pos-1]
-	if !escaped {
+	if s.firstEsc < 0 {
 		return string(raw), nil
 	}
-	// Escapes: decode into a fresh buffer (never longer than the raw form)
+	// Escapes: decode into a fresh buffer of exactly the decoded length
 	// that nothing else references, and hand it over as the string.
-	buf := unescape(make([]byte, 0, len(raw)), raw)
+	buf := unescape(nil, raw, s.firstEsc, s.size)
 	if len(buf) == 0 {
 		return "", nil
 	}

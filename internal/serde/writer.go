@@ -1,5 +1,11 @@
 package serde
 
+import (
+	"encoding/binary"
+	"math/bits"
+	"unsafe"
+)
+
 // Writer appends a frame to a caller's buffer: the tag, then JSON written as
 // serde_json writes it. It is a byte slice, so it costs nothing to make and
 // allocates only when the buffer runs out of room:
@@ -105,18 +111,47 @@ const hexDigits = "0123456789abcdef"
 // the search for bytes to escape: ASCII runs are scanned a word at a time and
 // only the non-ASCII runs are decoded.
 func AppendString[S ~string | ~[]byte](dst []byte, s S) ([]byte, error) {
-	b := []byte(s)
+	var b []byte
+	switch v := any(s).(type) {
+	case string:
+		// The bytes are only read. A plain []byte(s) would be a copy: the
+		// compiler elides one only where every callee is known not to
+		// write, and the vectorized IndexByte the scan uses is assembly.
+		b = unsafe.Slice(unsafe.StringData(v), len(v))
+	case []byte:
+		b = v
+	default:
+		b = []byte(s)
+	}
 	out := append(dst, '"')
+	sc := newStopCache()
 	done := 0 // b[:done] is written
+	i := 0
 	for {
-		i := scanPlain(b, done)
-		if i < 0 {
-			return dst, ErrInvalidUTF8
+		// The first word inline: in prose most stops are a few bytes apart.
+		if i+8 <= len(b) {
+			if m := stopMask(binary.LittleEndian.Uint64(b[i:])); m != 0 {
+				i += bits.TrailingZeros64(m) / 8
+			} else {
+				i = nextStop(b, i+8, &sc)
+			}
+		} else {
+			i = nextStop(b, i, &sc)
 		}
-		out = append(out, b[done:i]...)
 		if i == len(b) {
+			out = append(out, b[done:]...)
 			return append(out, '"'), nil
 		}
+		if b[i] >= 0x80 {
+			// Non-ASCII is written as it is: check it and go on, leaving
+			// the copy to the next byte to escape or the end.
+			var ok bool
+			if i, ok = validRun(b, i); !ok {
+				return dst, ErrInvalidUTF8
+			}
+			continue
+		}
+		out = append(out, b[done:i]...)
 		// Escape b[i], and the bytes right after it that need escaping too,
 		// without a new scan for each.
 		for {

@@ -1,0 +1,12 @@
+//go:build !linux
+
+package wire
+
+import "testing"
+
+// loopCPU runs f in b.Loop; only Linux reports the thread's CPU time.
+func loopCPU(b *testing.B, f func()) {
+	for b.Loop() {
+		f()
+	}
+}

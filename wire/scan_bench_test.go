@@ -1,0 +1,78 @@
+package wire
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// benchTexts are the string bodies the ratio benchmarks time: plain ASCII,
+// prose (about 3.6% of bytes escaped and 8% not ASCII, as the mcpcontent
+// text block has) and text that is mostly escapes' neighbours (JSON quoted
+// inside JSON, tabs and newlines).
+var benchTexts = []struct{ name, line string }{
+	{"ascii", "The deploy rolled out; error rates rose from 0.2% to 4.7% within the hour. "},
+	{"prose", "Résumé: the p99 latency returned to 180 ms after the rollback — \"watch it\".\n"},
+	{"escapes", "{\"id\":\"a1\",\"tags\":[\"x\",\"y\"],\n\t\"path\":\"C:\\\\tmp\\\\log\"}\n"},
+}
+
+var benchSizes = []int{1 << 10, 64 << 10, 1 << 20}
+
+// benchText is about n bytes of line repeated, cut at a character boundary.
+func benchText(line string, n int) string {
+	s := strings.Repeat(line, n/len(line)+1)[:n]
+	for !utf8.ValidString(s) {
+		s = s[:len(s)-1]
+	}
+	return s
+}
+
+// BenchmarkStringRatio times, on the same bytes, decoding a JSON string
+// (ReadString) beside utf8.Valid over its quoted form, and encoding one
+// (AppendString) beside a plain copy, so that the ratios can be read off one
+// run: compare decode with valid and encode with copy within each group.
+func BenchmarkStringRatio(b *testing.B) {
+	for _, tt := range benchTexts {
+		for _, size := range benchSizes {
+			s := benchText(tt.line, size)
+			quoted, err := AppendString(nil, s)
+			if err != nil {
+				b.Fatal(err)
+			}
+			buf := make([]byte, 0, len(quoted))
+			prefix := fmt.Sprintf("%s/%dKiB/", tt.name, size>>10)
+			b.Run(prefix+"decode", func(b *testing.B) {
+				b.SetBytes(int64(len(quoted)))
+				b.ReportAllocs()
+				loopCPU(b, func() {
+					d := NewDecoder(quoted)
+					if _, err := d.ReadString(); err != nil {
+						b.Fatal(err)
+					}
+				})
+			})
+			b.Run(prefix+"valid", func(b *testing.B) {
+				b.SetBytes(int64(len(quoted)))
+				loopCPU(b, func() {
+					if !utf8.Valid(quoted) {
+						b.Fatal("invalid")
+					}
+				})
+			})
+			b.Run(prefix+"encode", func(b *testing.B) {
+				b.SetBytes(int64(len(s)))
+				b.ReportAllocs()
+				loopCPU(b, func() {
+					buf, _ = AppendString(buf[:0], s)
+				})
+			})
+			b.Run(prefix+"copy", func(b *testing.B) {
+				b.SetBytes(int64(len(s)))
+				loopCPU(b, func() {
+					buf = append(buf[:0], s...)
+				})
+			})
+		}
+	}
+}
