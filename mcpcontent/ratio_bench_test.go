@@ -23,7 +23,7 @@ func BenchmarkDecodeTextRatio(b *testing.B) {
 			for !utf8.ValidString(body) {
 				body = body[:len(body)-1]
 			}
-			payload, err := AppendBlock(nil, &Text{Text: body})
+			payload, err := EncodeBlockJSON(nil, &Text{Text: body})
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -32,7 +32,7 @@ func BenchmarkDecodeTextRatio(b *testing.B) {
 				b.SetBytes(int64(len(payload)))
 				b.ReportAllocs()
 				loopCPU(b, func() {
-					if _, err := DecodeBlock(payload); err != nil {
+					if _, err := DecodeBlockJSON(payload); err != nil {
 						b.Fatal(err)
 					}
 				})

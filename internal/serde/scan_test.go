@@ -1,4 +1,4 @@
-package wire
+package serde
 
 import (
 	"errors"
@@ -99,7 +99,7 @@ func checkDecode(t *testing.T, body string) {
 	d.pos = 1
 	canon, esc, err := d.scanStr()
 	if wantErr != nil {
-		var want, got *JSONError
+		var want, got *Error
 		require.ErrorAs(t, wantErr, &want)
 		require.ErrorAs(t, err, &got, "%q: want %v", body, wantErr)
 		require.Equal(t, want.Reason, got.Reason, "%q", body)
