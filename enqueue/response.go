@@ -54,6 +54,17 @@ type Response struct {
 // Decode reads one answer payload; bytes after a bare tag are ignored, as
 // the reference ignores them. A failure is a *FrameError.
 func (r *Response) Decode(src []byte) error {
+	// A bare outcome, the common answer, is read here, where the compiler
+	// can inline it into the caller.
+	if len(src) > 0 && src[0] < byte(Refused-Delivered) && r != nil {
+		r.Outcome, r.Error = Delivered+Outcome(src[0]), protoerr.Error{}
+		return nil
+	}
+	return r.decode(src)
+}
+
+// decode is Decode for an error answer, a bad frame or a nil r.
+func (r *Response) decode(src []byte) error {
 	if r == nil {
 		return wire.ErrNil
 	}
@@ -81,6 +92,15 @@ func (r *Response) Decode(src []byte) error {
 // (wire.ErrUnknownValue, Member "outcome") and a Refused whose message is not
 // valid UTF-8 (Member "message").
 func (r *Response) Encode(dst []byte) ([]byte, error) {
+	if r != nil && r.Outcome-Delivered < Refused-Delivered {
+		return append(dst, byte(r.Outcome-Delivered)), nil
+	}
+	return r.encode(dst)
+}
+
+// encode is Encode for an error answer, an outcome that does not encode or
+// a nil r.
+func (r *Response) encode(dst []byte) ([]byte, error) {
 	if r == nil {
 		return dst, &wire.EncodeError{Err: wire.ErrNil}
 	}

@@ -53,6 +53,17 @@ type FeedResponse struct {
 // Decode reads one answer payload; bytes after a bare tag are ignored, as
 // the reference ignores them. A failure is a *FeedError.
 func (r *FeedResponse) Decode(src []byte) error {
+	// A bare outcome, the common answer, is read here, where the compiler
+	// can inline it into the caller.
+	if r != nil && len(src) > 0 && src[0] < byte(Refused-Fed) {
+		*r = FeedResponse{Outcome: Fed + Outcome(src[0])}
+		return nil
+	}
+	return r.decode(src)
+}
+
+// decode is Decode for an error answer, a bad frame or a nil r.
+func (r *FeedResponse) decode(src []byte) error {
 	if r == nil {
 		return wire.ErrNil
 	}
@@ -80,6 +91,15 @@ func (r *FeedResponse) Decode(src []byte) error {
 // (wire.ErrUnknownValue, Member "outcome") and a Refused whose message is not
 // valid UTF-8 (Member "message").
 func (r *FeedResponse) Encode(dst []byte) ([]byte, error) {
+	if r != nil && r.Outcome >= Fed && r.Outcome < Refused {
+		return append(dst, byte(r.Outcome-Fed)), nil
+	}
+	return r.encode(dst)
+}
+
+// encode is Encode for an error answer, an outcome that does not encode or
+// a nil r.
+func (r *FeedResponse) encode(dst []byte) ([]byte, error) {
 	if r == nil {
 		return dst, &wire.EncodeError{Err: wire.ErrNil}
 	}
