@@ -10,11 +10,11 @@ import (
 // serde_json writes it. It is a byte slice, so it costs nothing to make and
 // allocates only when the buffer runs out of room:
 //
-//	w := wire.Writer(dst)
+//	w := serde.Writer(dst)
 //	w.Byte(tag)
 //	w.Lit(`{"key":`)
 //	if err := w.String(key); err != nil {
-//		return dst, wire.EncodeErrorAt("key", err)
+//		return dst, codec.ErrorAt("key", err)
 //	}
 //	w.Byte('}')
 //	return w, nil
