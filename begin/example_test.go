@@ -1,6 +1,7 @@
 package begin_test
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/diverge-network/diverge-sdk-go/begin"
@@ -73,4 +74,24 @@ func ExampleBegun() {
 	}
 	fmt.Printf("%d %s\n", payload[0], payload[1:])
 	// Output: 0 {"dependencies":[{"name":"db","args":{"dsn":"${DSN}"}}],"secrets":{"dsn":"fixed","session_token":"rotating"}}
+}
+
+// A provider reading the main stream tells a frame it cannot read, and why,
+// with errors.As: the family's error says which variant failed, its cause
+// what was wrong.
+func ExampleResponseError() {
+	for _, payload := range [][]byte{
+		[]byte("\x02" + `["not","an","object"]`), // a chunk must be a JSON object
+		{9},                                      // a tag from a newer peer
+	} {
+		_, err := begin.DecodeResponse(payload)
+		var re *begin.ResponseError
+		if errors.As(err, &re) {
+			var je *wire.JSONError
+			fmt.Println(re.Kind, errors.As(err, &je))
+		}
+	}
+	// Output:
+	// chunk true
+	// unknown_tag false
 }
