@@ -1,5 +1,10 @@
 package serde
 
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
 // MaxDepth is how deeply arrays and objects may nest, counted from the top of
 // the payload: serde_json's recursion limit. One level deeper is refused.
 const MaxDepth = 127
@@ -228,4 +233,32 @@ func Append[T any](s []T, v T) []T {
 		s = grown
 	}
 	return append(s, v)
+}
+
+// plainName reads, when the cursor is on a string of plain ASCII (no quote
+// inside, no backslash, control or byte of 0x80 and above) followed by its
+// closing quote, that string, and leaves the cursor past the quote: exactly
+// what strBytes would return for it. Otherwise it returns ok=false and
+// leaves the cursor where it was, for the general reader.
+func (d *Decoder) plainName() (name []byte, ok bool) {
+	src, p := d.src, d.pos
+	if p >= len(src) || src[p] != '"' {
+		return nil, false
+	}
+	j := p + 1
+	for j+8 <= len(src) {
+		if m := stopMask(binary.LittleEndian.Uint64(src[j:])); m != 0 {
+			j += bits.TrailingZeros64(m) / 8
+			break
+		}
+		j += 8
+	}
+	for j < len(src) && strClass[src[j]] == plain {
+		j++
+	}
+	if j >= len(src) || src[j] != '"' {
+		return nil, false
+	}
+	d.pos = j + 1
+	return src[p+1 : j], true
 }

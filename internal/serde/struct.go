@@ -67,25 +67,56 @@ func ReadStruct[T any](d *Decoder, s *Struct[T], v *T) error {
 // structMembers reads the members of an open object. first is false when a
 // member was read already. tag, when set, is an internally tagged enum's tag
 // member, which may appear once among the members and is skipped.
+//
+// The compact form, {"name":value,"name":value}, takes a fast path: the
+// separator is checked where it stands and a name of plain ASCII (no escape,
+// control or other byte the string reader stops at) directly followed by its
+// quote is the source's bytes, as the string reader would return them.
+// Anything else (whitespace, an escape, non-ASCII, an error) goes the general
+// way from the same cursor, so what is accepted, and every error and its
+// offset, is the general path's.
 func structMembers[T any](d *Decoder, s *Struct[T], v *T, first bool, tag string) error {
 	var seen uint64
-	var scratch [64]byte
 	tagSeen := tag != "" && !first
 	for {
-		ok, err := d.more(&first, '}')
-		if err != nil {
-			return err
+		src, p := d.src, d.pos
+		switch {
+		case p < len(src) && src[p] == '}':
+			d.pos++
+			d.depth--
+			return s.missing(d, seen)
+		case first && p < len(src) && src[p] == '"':
+			first = false
+		case !first && p+1 < len(src) && src[p] == ',' && src[p+1] == '"':
+			d.pos++
+		default:
+			ok, err := d.more(&first, '}')
+			if err != nil {
+				return err
+			}
+			if !ok {
+				return s.missing(d, seen)
+			}
 		}
-		if !ok {
-			break
+		// The name and its colon.
+		var i int
+		var isTag bool
+		if name, ok := d.plainName(); ok {
+			if p := d.pos; p < len(d.src) && d.src[p] == ':' {
+				d.pos++
+			} else if err := d.colon(); err != nil {
+				return err
+			}
+			i = s.index(name)
+			isTag = i < 0 && tag != "" && string(name) == tag
+		} else {
+			var err error
+			if i, isTag, err = slowMemberIndex(d, s, tag); err != nil {
+				return err
+			}
 		}
-		name, _, err := d.key(scratch[:0])
-		if err != nil {
-			return err
-		}
-		i := s.index(name)
 		if i < 0 {
-			if tag != "" && string(name) == tag {
+			if isTag {
 				if tagSeen {
 					return d.failWant(DuplicateField, tag)
 				}
@@ -104,12 +135,30 @@ func structMembers[T any](d *Decoder, s *Struct[T], v *T, first bool, tag string
 			return err
 		}
 	}
+}
+
+// missing is the error for the first required member not in seen, or nil.
+func (s *Struct[T]) missing(d *Decoder, seen uint64) error {
 	for i, f := range s.Fields {
 		if seen&(1<<i) == 0 && !f.Optional && !f.Default {
 			return d.failWant(MissingField, f.Name)
 		}
 	}
 	return nil
+}
+
+// slowMemberIndex reads a member's name at the cursor and the colon after
+// it with the general key reader (a name with an escape, non-ASCII or
+// something wrong), and returns the index of the member of that name, or -1;
+// isTag reports an unknown name that is tag (when tag is set).
+func slowMemberIndex[T any](d *Decoder, s *Struct[T], tag string) (i int, isTag bool, err error) {
+	var scratch [64]byte
+	name, _, err := d.key(scratch[:0])
+	if err != nil {
+		return 0, false, err
+	}
+	i = s.index(name)
+	return i, i < 0 && tag != "" && string(name) == tag, nil
 }
 
 // structElements reads the members of an open array, in order; first is
