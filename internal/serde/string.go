@@ -1,6 +1,7 @@
 package serde
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math/bits"
 	"unicode/utf8"
@@ -278,7 +279,12 @@ type strInfo struct {
 // input after it is the error instead. Escapes are ASCII, and a multi-byte
 // sequence broken by one is invalid either way, so checking the raw bytes is
 // checking the decoded ones.
-func (d *Decoder) scanString() (strInfo, error) {
+func (d *Decoder) scanString() (strInfo, error) { return d.scanStringTo(false) }
+
+// scanStringTo is scanString; with toEscape set it stops at the first
+// backslash instead (the cursor on it, s.size -1), unless invalid UTF-8 came
+// before it, which only the whole string's scan reports rightly.
+func (d *Decoder) scanStringTo(toEscape bool) (strInfo, error) {
 	src := d.src
 	start, i := d.pos, d.pos
 	s := strInfo{canon: true, firstEsc: -1}
@@ -322,6 +328,11 @@ func (d *Decoder) scanString() (strInfo, error) {
 		case ch == '\\':
 			if s.firstEsc < 0 {
 				s.firstEsc = i - start
+				if toEscape && !bad {
+					d.pos = i
+					s.size = -1
+					return s, nil
+				}
 			}
 			if i+1 < len(src) {
 				switch src[i+1] {
@@ -404,14 +415,24 @@ func (d *Decoder) ReadString() (string, error) {
 	}
 	d.pos++
 	start := d.pos
-	s, err := d.scanString()
+	s, err := d.scanStringTo(true)
 	if err != nil {
 		return "", err
 	}
-	raw := d.src[start : d.pos-1]
-	if s.firstEsc < 0 {
-		return string(raw), nil
+	if s.size >= 0 {
+		// No escape: the string is its bytes.
+		return string(d.src[start : d.pos-1]), nil
 	}
+	if str, ok := d.readEscaped(start, start+s.firstEsc); ok {
+		return str, nil
+	}
+	// Something is wrong past the first escape: the whole-string scan
+	// finds what, and where, as the reference reports it.
+	d.pos = start
+	if s, err = d.scanString(); err != nil {
+		return "", err
+	}
+	raw := d.src[start : d.pos-1]
 	// Escapes: decode into a fresh buffer of exactly the decoded length
 	// that nothing else references, and hand it over as the string.
 	buf := unescape(nil, raw, s.firstEsc, s.size)
@@ -420,3 +441,111 @@ func (d *Decoder) ReadString() (string, error) {
 	}
 	return unsafe.String(&buf[0], len(buf)), nil
 }
+
+// readEscaped decodes the rest of a string whose first escape is at
+// src[esc], the bytes from start to there checked already, in one pass: the
+// closing quote is found first (the first quote after an even run of
+// backslashes), then every byte up to it is classified, checked and copied,
+// escapes decoded, into a buffer the length of the raw string, which the
+// decoded one never exceeds. ok is false, with the cursor anywhere, for a
+// string that does not decode so: the caller then scans it again for the
+// reference's error.
+func (d *Decoder) readEscaped(start, esc int) (string, bool) {
+	src := d.src
+	end := -1
+	for p := esc; p < len(src); {
+		k := bytes.IndexByte(src[p:], '"')
+		if k < 0 {
+			return "", false
+		}
+		q := p + k
+		n := 0
+		for q-1-n >= esc && src[q-1-n] == '\\' {
+			n++
+		}
+		if n%2 == 0 {
+			end = q
+			break
+		}
+		p = q + 1
+	}
+	if end < 0 {
+		return "", false
+	}
+	raw := src[start:end]
+	out := make([]byte, len(raw))
+	o := copy(out, raw[:esc-start])
+	i := esc - start
+	for i < len(raw) {
+		c := raw[i]
+		switch {
+		case c == '\\':
+			if i+1 >= len(raw) {
+				return "", false // the closing quote is this escape's
+			}
+			if e := unescaped[raw[i+1]]; e != 0 {
+				out[o] = e
+				o++
+				i += 2
+				continue
+			}
+			d.pos = start + i + 1
+			r, _, err := d.escapeRune()
+			if err != nil || d.pos > end {
+				return "", false
+			}
+			o += len(appendRune(out[o:o], r))
+			i = d.pos - start
+		case c >= 0x80:
+			j, ok := validRun(raw, i)
+			if !ok {
+				return "", false
+			}
+			if j-i <= 8 && i+8 <= len(raw) && o+8 <= len(out) {
+				// A short run (an accented letter, a dash) as one word.
+				binary.LittleEndian.PutUint64(out[o:], binary.LittleEndian.Uint64(raw[i:]))
+				o += j - i
+			} else {
+				o += copy(out[o:], raw[i:j])
+			}
+			i = j
+		case c < 0x20 || c == '"':
+			return "", false
+		default:
+			// A plain run, a word at a time while a whole word fits: the
+			// word is stored as read, and a stop inside it is written over
+			// by what follows.
+			for i+8 <= len(raw) && o+8 <= len(out) {
+				w := binary.LittleEndian.Uint64(raw[i:])
+				binary.LittleEndian.PutUint64(out[o:], w)
+				if m := stopMask(w); m != 0 {
+					k := bits.TrailingZeros64(m) / 8
+					i += k
+					o += k
+					goto next
+				}
+				i += 8
+				o += 8
+			}
+			for i < len(raw) && stopClass[raw[i]] == 0 {
+				out[o] = raw[i]
+				i++
+				o++
+			}
+		next:
+		}
+	}
+	d.pos = end + 1
+	if o == 0 {
+		return "", true
+	}
+	if len(out)-o > len(out)/8 {
+		// Many escapes: keep only what the string needs.
+		return string(out[:o]), true
+	}
+	return unsafe.String(&out[0], o), true
+}
+
+// unescaped is the byte each short escape stands for, by the letter after
+// the backslash; 0 for \u and for what is no escape.
+var unescaped = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
