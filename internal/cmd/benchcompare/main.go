@@ -33,11 +33,13 @@ import (
 	"github.com/diverge-network/diverge-sdk-go/mcpcontent"
 )
 
-// Issue 4's targets.
+// The targets against serde_json on the current stack (issue 14's; issue 4
+// asked for geometric means of 1.0 and worst ratios of 1.5 and 2.0).
 const (
-	geoTarget     = 1.0
-	maxEncode     = 1.5
-	maxDecode     = 2.0
+	geoDecTarget  = 0.6
+	geoEncTarget  = 0.3
+	maxEncode     = 1.0
+	maxDecode     = 1.0
 	relayTarget   = 0.5
 	linearityBand = 2.0 // largest ns/byte at most this times the smallest
 )
@@ -100,9 +102,9 @@ func main() {
 		}
 		fmt.Fprintf(&checks, "- %s: %s\n", fmt.Sprintf(format, args...), mark)
 	}
-	check(geoEnc <= geoTarget, "encode geometric mean %.3f ≤ %.1f", geoEnc, geoTarget)
+	check(geoEnc <= geoEncTarget, "encode geometric mean %.3f ≤ %.1f", geoEnc, geoEncTarget)
 	check(worstEnc <= maxEncode, "largest encode ratio %.2f ≤ %.1f", worstEnc, maxEncode)
-	check(geoDec <= geoTarget, "decode geometric mean %.3f ≤ %.1f", geoDec, geoTarget)
+	check(geoDec <= geoDecTarget, "decode geometric mean %.3f ≤ %.1f", geoDec, geoDecTarget)
 	check(worstDec <= maxDecode, "largest decode ratio %.2f ≤ %.1f", worstDec, maxDecode)
 
 	relay, copyNs, relayRatio := relayVsCopy()
