@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/diverge-network/diverge-sdk-go/internal/cputime"
 )
 
 // BenchmarkDecodeTextRatio decodes a text block of ASCII, prose (the
@@ -31,7 +33,7 @@ func BenchmarkDecodeTextRatio(b *testing.B) {
 			b.Run(prefix+"decode", func(b *testing.B) {
 				b.SetBytes(int64(len(payload)))
 				b.ReportAllocs()
-				loopCPU(b, func() {
+				cputime.Loop(b, func() {
 					if _, err := DecodeBlockJSON(payload); err != nil {
 						b.Fatal(err)
 					}
@@ -39,7 +41,7 @@ func BenchmarkDecodeTextRatio(b *testing.B) {
 			})
 			b.Run(prefix+"valid", func(b *testing.B) {
 				b.SetBytes(int64(len(payload)))
-				loopCPU(b, func() {
+				cputime.Loop(b, func() {
 					if !utf8.Valid(payload) {
 						b.Fatal("invalid")
 					}

@@ -100,20 +100,7 @@ func (d *Declaration) DecodeJSON(src []byte) error {
 	if d == nil {
 		return wire.ErrNil
 	}
-	dec := serde.NewDecoder(src)
-	e, err := readEntries(&dec, src, readMode)
-	if err == nil {
-		err = dec.End()
-	}
-	if err != nil {
-		return codec.JSON(err)
-	}
-	if d.e == nil {
-		d.e = e
-	} else {
-		d.e.replace(e)
-	}
-	return nil
+	return decodeEntries(&d.e, src, readMode)
 }
 
 func init() {
@@ -137,29 +124,14 @@ func (d *Declaration) EncodeJSON(dst []byte) ([]byte, error) {
 	if d == nil {
 		return dst, &wire.EncodeError{Err: wire.ErrNil}
 	}
+	return d.e.appendJSON(dst, writeMode)
+}
+
+// writeMode writes one declared mode.
+func writeMode(dst []byte, m Mode) ([]byte, error) {
 	w := serde.Writer(dst)
-	w.Byte('{')
-	var err error
-	d.e.each(func(i int, name string, mode Mode) bool {
-		if i > 0 {
-			w.Byte(',')
-		}
-		if e := w.String(name); e != nil {
-			err = codec.ErrorAt(codec.KeyNameMember("", i), e)
-			return false
-		}
-		w.Byte(':')
-		if e := mode.append(&w); e != nil {
-			err = codec.ErrorAt(codec.KeyMember("", name), e)
-			return false
-		}
-		return true
-	})
-	if err != nil {
-		return dst, err
-	}
-	w.Byte('}')
-	return w, nil
+	err := m.append(&w)
+	return w, err
 }
 
 // Format prints the names and their modes, whatever the verb:

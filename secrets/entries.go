@@ -8,6 +8,7 @@ import (
 
 	orderedmap "github.com/wk8/go-ordered-map/v2"
 
+	"github.com/diverge-network/diverge-sdk-go/internal/codec"
 	"github.com/diverge-network/diverge-sdk-go/internal/serde"
 )
 
@@ -188,4 +189,58 @@ func dedupe[V any](list []member[V]) []member[V] {
 		out = append(out, x)
 	}
 	return out
+}
+
+// decodeEntries is the DecodeJSON of a Values or a Declaration: src, one
+// whole JSON object, becomes *e's entries, in place when *e exists (so that
+// every copy sees them). A failure is a *wire.JSONError and leaves *e as it
+// was.
+func decodeEntries[V any](e **entries[V], src []byte, value func(*serde.Decoder) (V, error)) error {
+	d := serde.NewDecoder(src)
+	got, err := readEntries(&d, src, value)
+	if err == nil {
+		err = d.End()
+	}
+	if err != nil {
+		return codec.JSON(err)
+	}
+	if *e == nil {
+		*e = got
+	} else {
+		(*e).replace(got)
+	}
+	return nil
+}
+
+// appendJSON is the EncodeJSON of a Values or a Declaration: e as a JSON
+// object, each value written by value. It fails, giving dst back as it was,
+// with a *wire.EncodeError at the member: "[name i]" for a name that is not
+// UTF-8 (the name cannot be shown), ["name"] for a value that does not
+// encode.
+func (e *entries[V]) appendJSON(dst []byte, value func([]byte, V) ([]byte, error)) ([]byte, error) {
+	w := serde.Writer(dst)
+	w.Byte('{')
+	var err error
+	e.each(func(i int, name string, v V) bool {
+		if i > 0 {
+			w.Byte(',')
+		}
+		if werr := w.String(name); werr != nil {
+			err = codec.ErrorAt(codec.KeyNameMember("", i), werr)
+			return false
+		}
+		w.Byte(':')
+		out, werr := value(w, v)
+		if werr != nil {
+			err = codec.ErrorAt(codec.KeyMember("", name), werr)
+			return false
+		}
+		w = out
+		return true
+	})
+	if err != nil {
+		return dst, err
+	}
+	w.Byte('}')
+	return w, nil
 }

@@ -117,20 +117,7 @@ func (v *Values) DecodeJSON(src []byte) error {
 	if v == nil {
 		return wire.ErrNil
 	}
-	d := serde.NewDecoder(src)
-	e, err := readEntries(&d, src, readValue)
-	if err == nil {
-		err = d.End()
-	}
-	if err != nil {
-		return codec.JSON(err)
-	}
-	if v.e == nil {
-		v.e = e
-	} else {
-		v.e.replace(e)
-	}
-	return nil
+	return decodeEntries(&v.e, src, readValue)
 }
 
 // readValue reads one secret's value: any JSON, in serde_json's form.
@@ -150,29 +137,14 @@ func (v *Values) EncodeJSON(dst []byte) ([]byte, error) {
 	if v == nil {
 		return dst, &wire.EncodeError{Err: wire.ErrNil}
 	}
+	return v.e.appendJSON(dst, writeValue)
+}
+
+// writeValue writes one secret's value, inside the values' object.
+func writeValue(dst []byte, value wire.Raw) ([]byte, error) {
 	w := serde.Writer(dst)
-	w.Byte('{')
-	var err error
-	v.e.each(func(i int, name string, value wire.Raw) bool {
-		if i > 0 {
-			w.Byte(',')
-		}
-		if e := w.String(name); e != nil {
-			err = codec.ErrorAt(codec.KeyNameMember("", i), e)
-			return false
-		}
-		w.Byte(':')
-		if e := w.Value(serde.Raw(value), 1); e != nil { // inside the values' object
-			err = codec.ErrorAt(codec.KeyMember("", name), e)
-			return false
-		}
-		return true
-	})
-	if err != nil {
-		return dst, err
-	}
-	w.Byte('}')
-	return w, nil
+	err := w.Value(serde.Raw(value), 1)
+	return w, err
 }
 
 // hidden is what every printed form of a Values shows for a value.

@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"runtime"
-	"slices"
 	"time"
 
 	"github.com/diverge-network/diverge-sdk-go/internal/scopes"
@@ -85,43 +84,9 @@ func bench(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 		runtime.GC()
-		decode := nsPerCall(budget/2, ops.Decode)
-		encode := nsPerCall(budget/2, ops.Encode)
+		decode := scopes.NsPerCall(budget/2, ops.Decode)
+		encode := scopes.NsPerCall(budget/2, ops.Encode)
 		fmt.Fprintf(stdout, "%s\t%s\t%d\t%.1f\t%.1f\n", v.Scope, v.Name, len(payload), decode, encode)
 	}
 	return 0
-}
-
-// batch is what a timed batch aims to last.
-const batch = 20 * time.Millisecond
-
-// nsPerCall is rustref's ns_per_call: warm up for a tenth of the budget,
-// doubling the calls while a run is short, then time an odd number of
-// batches and return the median batch's ns per call. op(n) makes n calls.
-func nsPerCall(budget time.Duration, op func(n int)) float64 {
-	start := time.Now()
-	calls := 1
-	took := timed(op, calls)
-	for time.Since(start) < budget/10 {
-		if took < budget/40 {
-			calls *= 2
-		}
-		took = timed(op, calls)
-	}
-	perCall := max(took.Seconds()/float64(calls), 1e-9)
-	left := max(budget-time.Since(start), 0).Seconds()
-	batches := max(int(left/batch.Seconds()+0.5), 3) | 1
-	n := max(int(left/float64(batches)/perCall+0.5), 1)
-	ns := make([]float64, batches)
-	for i := range ns {
-		ns[i] = float64(timed(op, n).Nanoseconds()) / float64(n)
-	}
-	slices.Sort(ns)
-	return ns[batches/2]
-}
-
-func timed(op func(n int), calls int) time.Duration {
-	start := time.Now()
-	op(calls)
-	return time.Since(start)
 }

@@ -157,8 +157,8 @@ func (pl *plan) measure(rounds, ms int) *Results {
 	half := time.Duration(ms) * time.Millisecond / 2
 	time2 := func(o scopes.Ops, into *[2][]float64) {
 		runtime.GC()
-		into[0] = append(into[0], nsPerCall(half, o.Decode))
-		into[1] = append(into[1], nsPerCall(half, o.Encode))
+		into[0] = append(into[0], scopes.NsPerCall(half, o.Decode))
+		into[1] = append(into[1], scopes.NsPerCall(half, o.Encode))
 	}
 	for r := range rounds {
 		fmt.Fprintf(os.Stderr, "peerbench: round %d/%d\n", r+1, rounds)

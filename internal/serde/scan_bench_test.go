@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/diverge-network/diverge-sdk-go/internal/cputime"
 )
 
 // benchTexts are the string bodies the ratio benchmarks time: plain ASCII,
@@ -45,7 +47,7 @@ func BenchmarkStringRatio(b *testing.B) {
 			b.Run(prefix+"decode", func(b *testing.B) {
 				b.SetBytes(int64(len(quoted)))
 				b.ReportAllocs()
-				loopCPU(b, func() {
+				cputime.Loop(b, func() {
 					d := NewDecoder(quoted)
 					if _, err := d.ReadString(); err != nil {
 						b.Fatal(err)
@@ -54,7 +56,7 @@ func BenchmarkStringRatio(b *testing.B) {
 			})
 			b.Run(prefix+"valid", func(b *testing.B) {
 				b.SetBytes(int64(len(quoted)))
-				loopCPU(b, func() {
+				cputime.Loop(b, func() {
 					if !utf8.Valid(quoted) {
 						b.Fatal("invalid")
 					}
@@ -63,13 +65,13 @@ func BenchmarkStringRatio(b *testing.B) {
 			b.Run(prefix+"encode", func(b *testing.B) {
 				b.SetBytes(int64(len(s)))
 				b.ReportAllocs()
-				loopCPU(b, func() {
+				cputime.Loop(b, func() {
 					buf, _ = AppendString(buf[:0], s)
 				})
 			})
 			b.Run(prefix+"copy", func(b *testing.B) {
 				b.SetBytes(int64(len(s)))
-				loopCPU(b, func() {
+				cputime.Loop(b, func() {
 					buf = append(buf[:0], s...)
 				})
 			})

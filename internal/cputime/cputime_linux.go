@@ -1,4 +1,8 @@
-package mcpcontent
+//go:build linux
+
+// Package cputime is a benchmark helper: the calling thread's CPU time per
+// op beside the wall-clock ns/op, for benchmarks on a shared machine.
+package cputime
 
 import (
 	"runtime"
@@ -14,12 +18,12 @@ func threadCPU() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-// loopCPU runs f in b.Loop and reports, beside the wall-clock ns/op, the CPU
+// Loop runs f in b.Loop and reports, beside the wall-clock ns/op, the CPU
 // time this thread spent per op ("cpu-ns/op"): on a machine shared with
 // other work the thread is often not running, which inflates ns/op but not
 // this (work that the runtime does on other threads, such as background
 // GC, is not counted).
-func loopCPU(b *testing.B, f func()) {
+func Loop(b *testing.B, f func()) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	start := threadCPU()
