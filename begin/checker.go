@@ -603,14 +603,7 @@ func (c *Checker) fate(id string, st *channelState, ev Event, fate enqueue.Outco
 // can still back with a Dequeued.
 func (c *Checker) checkUnfulfilled(ks *keyState, k string, ev Event) error {
 	for _, u := range ks.unfulfilled {
-		backed := false
-		for _, e := range ks.waiting {
-			if e.openSeq < u.seq {
-				backed = true
-				break
-			}
-		}
-		if !backed {
+		if !openedBefore(ks.waiting, u.seq) {
 			return c.fail(RuleWithdrawnFate, ev, "the dequeue on channel %s was answered Withdrawn and no message of key %s it could have withdrawn is left to be answered Dequeued",
 				displayToken(u.id), strconv.Quote(k))
 		}
@@ -622,19 +615,23 @@ func (c *Checker) checkUnfulfilled(ks *keyState, k string, ev Event) error {
 // open can still back with a Withdrawn.
 func (c *Checker) checkUnwitnessed(ks *keyState, k string, ev Event) error {
 	for _, u := range ks.unwitnessed {
-		backed := false
-		for _, d := range ks.pending {
-			if d.openSeq < u.seq {
-				backed = true
-				break
-			}
-		}
-		if !backed {
+		if !openedBefore(ks.pending, u.seq) {
 			return c.fail(RuleDequeuedWitness, ev, "channel %s was answered Dequeued and no dequeue of key %s that could have withdrawn it was answered Withdrawn",
 				displayToken(u.id), strconv.Quote(k))
 		}
 	}
 	return nil
+}
+
+// openedBefore reports whether one of the open channels was opened before
+// the event seq: only such a channel can back a need recorded at seq.
+func openedBefore(open map[string]*channelState, seq uint64) bool {
+	for _, st := range open {
+		if st.openSeq < seq {
+			return true
+		}
+	}
+	return false
 }
 
 // surelyWaits reports whether an open Enqueue channel's message surely

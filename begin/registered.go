@@ -41,8 +41,6 @@ var registeredStruct = serde.Struct[Registered]{Name: "Registered", Fields: []se
 //
 //go:noinline
 func (r *Registered) DecodeJSON(src []byte) error {
-	// Not inlined: in the caller's package the generic reader's escape facts
-	// are unknown, and the caller's value would move to the heap.
 	return codec.DecodeStruct(src, &registeredStruct, r)
 }
 

@@ -41,11 +41,7 @@ var requestStruct = serde.Struct[Request]{Name: "Request", Fields: []serde.Field
 // leaves r as it was.
 //
 //go:noinline
-func (r *Request) DecodeJSON(src []byte) error {
-	// Not inlined: in the caller's package the generic reader's escape facts
-	// are unknown, and the caller's value would move to the heap.
-	return codec.DecodeStruct(src, &requestStruct, r)
-}
+func (r *Request) DecodeJSON(src []byte) error { return codec.DecodeStruct(src, &requestStruct, r) }
 
 // EncodeJSON appends the request's JSON to dst. It fails, leaving dst as it
 // was, with a *wire.EncodeError naming the member: for a nil r (wire.ErrNil),

@@ -104,16 +104,6 @@ func (r *Response) encode(dst []byte) ([]byte, error) {
 	if r == nil {
 		return dst, &wire.EncodeError{Err: wire.ErrNil}
 	}
-	if r.Outcome == Refused {
-		// The error answer directly, as AppendAnswer writes it: its generic
-		// call would reach EncodeJSON through a dictionary.
-		errTag, _ := Refused.Tag()
-		out, err := r.Error.EncodeJSON(append(dst, errTag))
-		if err != nil {
-			return dst, err
-		}
-		return out, nil
-	}
 	tag, ok := r.Outcome.Tag()
 	errTag, _ := Refused.Tag()
 	return codec.AppendAnswer(dst, r.Outcome == 0, tag, ok, errTag, &r.Error)

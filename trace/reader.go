@@ -6,6 +6,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/diverge-network/diverge-sdk-go/internal/scopename"
 )
 
 // Line is one line of a trace, as it was read.
@@ -93,7 +95,7 @@ func ParseEvent(text string) (Event, string) {
 			return Event{}, "the second field is not a scope and the third is one: fields out of order? expected `<stream> <scope> <hex>`"
 		}
 		what := "the second field is not a scope"
-		if scopeShaped(f[1]) {
+		if scopename.Shaped(f[1]) {
 			what = "unknown scope " + strconv.Quote(f[1])
 		}
 		return Event{}, what + " (divergewire scopes lists them; \"opaque\" is the unread answer)"
@@ -135,20 +137,4 @@ func count(n int, noun string) string {
 		return "1 " + noun
 	}
 	return strconv.Itoa(n) + " " + noun + "s"
-}
-
-// scopeShaped reports whether s looks like a scope name, lowercase words
-// joined by dots, which payload hex never does; only such a name is quoted
-// in an error.
-func scopeShaped(s string) bool {
-	if len(s) == 0 || len(s) > 48 || !strings.Contains(s, ".") {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !('a' <= c && c <= 'z' || c == '.' || c == '_') {
-			return false
-		}
-	}
-	return true
 }

@@ -11,6 +11,8 @@ import (
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/diverge-network/diverge-sdk-go/internal/scopename"
 )
 
 // quoteCut quotes s as %q does, cut after limit characters with an
@@ -93,23 +95,10 @@ func displayName(name string) string {
 // scope's shape (lowercase words joined by dots), which payload hex never
 // has: an error never shows a payload's bytes.
 func unknownScope(name string) string {
-	if scopeShaped(name) {
+	if scopename.Shaped(name) {
 		return "unknown scope " + strconv.Quote(name)
 	}
 	return "unknown scope (not a scope name)"
-}
-
-func scopeShaped(s string) bool {
-	if len(s) == 0 || len(s) > 48 || !strings.Contains(s, ".") {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !('a' <= c && c <= 'z' || c == '.' || c == '_') {
-			return false
-		}
-	}
-	return true
 }
 
 // badHex says a hex field did not read, without quoting any of it.

@@ -94,6 +94,11 @@ func EnumName[V ~uint8](v V, names []string) string {
 // DecodeStruct reads src, one whole JSON document, into a new T by s's
 // table, and stores it in *v only once all of src was read: a failure (a
 // *wire.JSONError) leaves *v as it was, and a nil v is wire.ErrNil.
+//
+// A family's DecodeJSON that only calls DecodeStruct is marked
+// //go:noinline: inlined into a caller's package, the call would meet this
+// generic function without its escape facts, and the caller's value would
+// move to the heap (TestDecodeIntoLocal in internal/scopes checks it).
 func DecodeStruct[T any](src []byte, s *serde.Struct[T], v *T) error {
 	if v == nil {
 		return wire.ErrNil

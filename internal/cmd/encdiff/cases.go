@@ -57,12 +57,7 @@ var makers = []maker{
 		return value{encode: r.EncodeJSON, reencoded: encodeIf(fixed, fixed.EncodeJSON)}
 	}},
 	{"enqueue.response", func(g *gen) value {
-		r := enqueue.Response{Outcome: enqueue.Delivered + enqueue.Outcome(g.intn(3))}
-		if g.plant("outcome", errUnset) {
-			r.Outcome = 0
-		} else if g.plant("outcome", errUnknownValue) {
-			r.Outcome = enqueue.NotServed + enqueue.Outcome(g.intn(252))
-		}
+		r := enqueue.Response{Outcome: outcome(g, enqueue.Delivered, 3, enqueue.NotServed)}
 		if r.Outcome == enqueue.Refused {
 			r.Error = g.protoErr("message")
 		}
@@ -73,12 +68,7 @@ var makers = []maker{
 		return value{encode: r.EncodeJSON}
 	}},
 	{"legacy.enqueue.response", func(g *gen) value {
-		r := legacy.Response{Outcome: legacy.Delivered + legacy.Outcome(g.intn(4))}
-		if g.plant("outcome", errUnset) {
-			r.Outcome = 0
-		} else if g.plant("outcome", errUnknownValue) {
-			r.Outcome = legacy.NotReceived + legacy.Outcome(g.intn(251))
-		}
+		r := legacy.Response{Outcome: outcome(g, legacy.Delivered, 4, legacy.NotReceived)}
 		if r.Outcome == legacy.Failed {
 			r.Error = g.protoErr("message")
 		}
@@ -89,24 +79,14 @@ var makers = []maker{
 		return value{encode: r.EncodeJSON}
 	}},
 	{"dequeue.response", func(g *gen) value {
-		r := dequeue.Response{Outcome: dequeue.Withdrawn + dequeue.Outcome(g.intn(3))}
-		if g.plant("outcome", errUnset) {
-			r.Outcome = 0
-		} else if g.plant("outcome", errUnknownValue) {
-			r.Outcome = dequeue.NotServed + dequeue.Outcome(g.intn(252))
-		}
+		r := dequeue.Response{Outcome: outcome(g, dequeue.Withdrawn, 3, dequeue.NotServed)}
 		if r.Outcome == dequeue.Failed {
 			r.Error = g.protoErr("message")
 		}
 		return value{encode: r.Encode}
 	}},
 	{"secrets.feed_response", func(g *gen) value {
-		r := secrets.FeedResponse{Outcome: secrets.Fed + secrets.Outcome(g.intn(2))}
-		if g.plant("outcome", errUnset) {
-			r.Outcome = 0
-		} else if g.plant("outcome", errUnknownValue) {
-			r.Outcome = secrets.NotServed + secrets.Outcome(g.intn(253))
-		}
+		r := secrets.FeedResponse{Outcome: outcome(g, secrets.Fed, 2, secrets.NotServed)}
 		if r.Outcome == secrets.Refused {
 			r.Error = g.protoErr("message")
 		}
@@ -540,4 +520,17 @@ func must(err error) {
 	if err != nil {
 		panic("encdiff: a constructor refused a value made to be valid: " + err.Error())
 	}
+}
+
+// outcome is an answer's outcome: one of the n with a tag from first on,
+// or, planted, the unset zero or one of the values from noTag up that have
+// no tag.
+func outcome[O ~uint8](g *gen, first O, n int, noTag O) O {
+	o := first + O(g.intn(n))
+	if g.plant("outcome", errUnset) {
+		return 0
+	} else if g.plant("outcome", errUnknownValue) {
+		return noTag + O(g.intn(256-int(noTag)))
+	}
+	return o
 }
