@@ -20,12 +20,17 @@ INTEROP_SEED ?= 1
 
 .PHONY: test lint fuzz bench vet interop interop-debian encdiff oracle oracle-debian bench-compare bench-peers
 
-## test: vet, then every test with the race detector
+## test: vet, then every test with the race detector, and the engine once
+## more as it builds without its amd64 assembly (the purego tag)
 test: vet
 	$(GO) test -race -count=1 ./...
+	$(GO) test -count=1 -tags purego ./internal/serde
 
+## vet: go vet here, and for arm64 and 386, which build only the portable scanners
 vet:
 	$(GO) vet ./...
+	GOARCH=arm64 $(GO) vet ./...
+	GOARCH=386 $(GO) vet ./internal/serde
 
 ## lint: go vet and staticcheck (pinned, run through go run)
 lint: vet

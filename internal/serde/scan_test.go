@@ -2,6 +2,7 @@ package serde
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -153,7 +154,9 @@ var decodePieces = func() []string {
 // of ASCII, multi-byte text and escapes, so that each lane of the 8-byte
 // words, the short and the long scan and the tail loops all see it; then a
 // closing quote, or none.
-func TestScanStringEveryPosition(t *testing.T) {
+func TestScanStringEveryPosition(t *testing.T) { eachSearch(t, testScanStringEveryPosition) }
+
+func testScanStringEveryPosition(t *testing.T) {
 	fillers := []string{"a", "é", `\n`}
 	for n := 1; n <= 40; n++ {
 		for _, piece := range decodePieces {
@@ -173,7 +176,9 @@ func TestScanStringEveryPosition(t *testing.T) {
 // Long strings: pieces at the edges of the 32-byte steps and of the
 // vectorized search's window, in runs long enough to take the long path,
 // and invalid UTF-8 followed by the errors that take precedence over it.
-func TestScanStringLong(t *testing.T) {
+func TestScanStringLong(t *testing.T) { eachSearch(t, testScanStringLong) }
+
+func testScanStringLong(t *testing.T) {
 	for _, n := range []int{window - 1, window, window + 1, 2*window + 40, 3 * window} {
 		for _, at := range []int{0, 7, 8, 15, 16, 17, 31, 32, 33, 63, 64, window - 2, window - 1, window, window + 1, n - 1} {
 			if at >= n {
@@ -230,7 +235,9 @@ func TestReadStringAllocatesOnce(t *testing.T) {
 // nextStop stops exactly where a byte-at-a-time scan does, from any start,
 // across windows, with the cache carried between calls as the scanners
 // carry it.
-func TestNextStop(t *testing.T) {
+func TestNextStop(t *testing.T) { eachSearch(t, testNextStop) }
+
+func testNextStop(t *testing.T) {
 	ref := func(b []byte, i int) int {
 		for i < len(b) && stopClass[b[i]] == 0 {
 			i++
@@ -266,13 +273,15 @@ func FuzzScanString(f *testing.F) {
 	for _, s := range []string{`abc"`, `\u00e9\n"`, "\xff\"", `\ud800"`, "é\x01", `\ud83d\ude00"x`} {
 		f.Add(s)
 	}
-	f.Fuzz(checkDecode)
+	f.Fuzz(func(t *testing.T, body string) { eachSearch(t, func(t *testing.T) { checkDecode(t, body) }) })
 }
 
 // AppendString on long strings: a piece to escape, non-ASCII or invalid
 // UTF-8 at the edges of the 32-byte steps and of the search window, and two
 // pieces far apart so the cached searches are reused and renewed.
-func TestAppendStringLong(t *testing.T) {
+func TestAppendStringLong(t *testing.T) { eachSearch(t, testAppendStringLong) }
+
+func testAppendStringLong(t *testing.T) {
 	pieces := []string{"\"", "\\", "\n", "\x01", "\x7f", "é", "日", "😀"}
 	for _, bad := range invalidUTF8 {
 		pieces = append(pieces, bad.seq)
@@ -351,5 +360,22 @@ func TestSkipStrLaxEveryPosition(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// eachSearch runs f with the vectorized search for long runs, where this
+// machine has one, and with the portable search, which every other machine
+// runs.
+func eachSearch(t *testing.T, f func(t *testing.T)) {
+	t.Helper()
+	detected := useAVX2
+	t.Cleanup(func() { useAVX2 = detected })
+	for _, vec := range []bool{true, false} {
+		if vec && !detected {
+			t.Log("no vectorized search on this machine: the portable one only")
+			continue
+		}
+		useAVX2 = vec
+		t.Run(fmt.Sprintf("vector=%v", vec), f)
 	}
 }

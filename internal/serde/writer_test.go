@@ -62,6 +62,10 @@ var invalidUTF8 = []struct{ name, seq string }{
 }
 
 func TestAppendStringRefusesInvalidUTF8(t *testing.T) {
+	eachSearch(t, testAppendStringRefusesInvalidUTF8)
+}
+
+func testAppendStringRefusesInvalidUTF8(t *testing.T) {
 	for _, tt := range invalidUTF8 {
 		for _, in := range []string{tt.seq, "ab" + tt.seq, tt.seq + "cd", "é" + tt.seq + "日", "\n" + tt.seq + "\"", strings.Repeat("x", 40) + tt.seq + strings.Repeat("y", 40)} {
 			require.False(t, utf8.ValidString(in), tt.name)
@@ -124,7 +128,9 @@ func checkAgainstRef(t *testing.T, in string) {
 // Every piece at every position of strings of 1 to 40 bytes, so each SWAR
 // lane and the 8- and 32-byte steps see it at each offset, and the tail
 // loop too.
-func TestAppendStringEveryPosition(t *testing.T) {
+func TestAppendStringEveryPosition(t *testing.T) { eachSearch(t, testAppendStringEveryPosition) }
+
+func testAppendStringEveryPosition(t *testing.T) {
 	pieces := []string{"\"", "\\", "\n", "\x01", "\x1f", "\x7f", "é", "日", "😀", "\u2028"}
 	for _, bad := range invalidUTF8 {
 		pieces = append(pieces, bad.seq)
@@ -171,7 +177,9 @@ func refScan(b []byte, i int) int {
 }
 
 // scanPlain stops exactly where a byte-at-a-time scan does.
-func TestScanPlain(t *testing.T) {
+func TestScanPlain(t *testing.T) { eachSearch(t, testScanPlain) }
+
+func testScanPlain(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	alphabet := []byte("abc xyz\"\\\x00\x1f\x7f\x80\xc3\xa9\xe6\x97\xa5\xff")
 	for range 20000 {
@@ -197,7 +205,7 @@ func FuzzAppendString(f *testing.F) {
 	for _, s := range []string{"", "plain", "é\n日", "\xed\xa0\x80", "\xff", strings.Repeat("a", 33) + "\xe2\x82"} {
 		f.Add(s)
 	}
-	f.Fuzz(checkAgainstRef)
+	f.Fuzz(func(t *testing.T, s string) { eachSearch(t, func(t *testing.T) { checkAgainstRef(t, s) }) })
 }
 
 func TestWriterStringRefusesInvalidUTF8(t *testing.T) {
