@@ -20,10 +20,12 @@ INTEROP_SEED ?= 1
 
 .PHONY: test lint fuzz bench vet interop interop-debian encdiff oracle oracle-debian bench-compare bench-peers
 
-## test: vet, then every test with the race detector, and the engine once
-## more as it builds without its amd64 assembly (the purego tag)
+## test: vet, then every test with the race detector; the engine once more
+## without it (its exhaustive UTF-8 tests sample under -race) and once as it
+## builds without its amd64 assembly (the purego tag)
 test: vet
 	$(GO) test -race -count=1 ./...
+	$(GO) test -count=1 ./internal/serde
 	$(GO) test -count=1 -tags purego ./internal/serde
 
 ## vet: go vet here, and for arm64 and 386, which build only the portable scanners

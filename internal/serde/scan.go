@@ -16,7 +16,10 @@ import (
 // scanned eight bytes a step with one fused test per word. A run that goes on
 // past those first words is searched 64 bytes a step with AVX2 where the
 // processor has it (vecStop, amd64 only, chosen at start-up; the purego build
-// tag leaves it out). Elsewhere it is handed to the runtime's vectorized
+// tag leaves it out); there, from a string's first byte that is not ASCII
+// on, the scanners stop only at quotes, backslashes and controls, and the
+// rest is checked as UTF-8 apart, 32 bytes a step (validUTF8Vec). Elsewhere
+// a long run is handed to the runtime's vectorized
 // IndexByte, which finds the next quote and the next backslash within a
 // window, and
 // the bytes up to there are checked for controls and non-ASCII four words
@@ -80,6 +83,26 @@ func nextStop(b []byte, i int, c *stopCache) int {
 		}
 		i = j
 	}
+}
+
+// stops marks the bytes of w a scan stops at: quotes, backslashes and
+// controls, and the bytes that are not ASCII unless vec (they are checked
+// apart). Its lowest mark is exact.
+func stops(w uint64, vec bool) uint64 {
+	m := special(w)
+	if !vec {
+		m |= w & highs
+	}
+	return m
+}
+
+// scanOn is a scan's search past its first word: from i, to the next stop,
+// by specialVec (vec) or nextStop.
+func scanOn(b []byte, i int, c *stopCache, vec bool) int {
+	if vec {
+		return specialVec(b, i)
+	}
+	return nextStop(b, i, c)
 }
 
 // search returns the index of the first ch in b at or after i, looking at

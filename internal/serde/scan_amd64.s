@@ -109,3 +109,132 @@ TEXT ·xgetbv(SB), NOSPLIT, $0-8
 	MOVL AX, eax+0(FP)
 	MOVL DX, edx+4(FP)
 	RET
+
+// func specialIndexAVX2(b []byte) int
+//
+// stopIndexAVX2 for a scan that passes over non-ASCII: the offset of the
+// first quote, backslash or control in b's whole 32-byte blocks, or their
+// length. A control is a byte equal to its minimum with 0x1F.
+TEXT ·specialIndexAVX2(SB), NOSPLIT, $0-32
+	MOVQ b_base+0(FP), SI
+	MOVQ b_len+8(FP), CX
+	MOVQ SI, DI
+	ANDQ $~31, CX
+	ADDQ SI, CX
+	MOVQ $0x2222222222222222, AX
+	VMOVQ AX, X1
+	VPBROADCASTQ X1, Y1
+	MOVQ $0x5c5c5c5c5c5c5c5c, AX
+	VMOVQ AX, X2
+	VPBROADCASTQ X2, Y2
+	MOVQ $0x1f1f1f1f1f1f1f1f, AX
+	VMOVQ AX, X3
+	VPBROADCASTQ X3, Y3
+
+sloop:
+	CMPQ SI, CX
+	JEQ  snone
+	VMOVDQU   (SI), Y0
+	VPCMPEQB  Y0, Y1, Y4
+	VPCMPEQB  Y0, Y2, Y5
+	VPMINUB   Y0, Y3, Y6
+	VPCMPEQB  Y0, Y6, Y6
+	VPOR      Y4, Y5, Y4
+	VPOR      Y4, Y6, Y4
+	VPMOVMSKB Y4, AX
+	TESTL     AX, AX
+	JNZ       sfound
+	ADDQ      $32, SI
+	JMP       sloop
+
+sfound:
+	BSFL AX, AX
+	SUBQ DI, SI
+	ADDQ SI, AX
+	MOVQ AX, ret+24(FP)
+	VZEROUPPER
+	RET
+
+snone:
+	SUBQ DI, SI
+	MOVQ SI, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// func validUTF8AVX2(b []byte) bool
+//
+// Whether b, whose length is a multiple of 32, holds no UTF-8 error that
+// lies wholly inside it: the lookup algorithm of Keiser and Lemire
+// ("Validating UTF-8 in less than one instruction per byte", 2021), in
+// which three 16-entry tables, indexed by the nibbles of each byte and of
+// the byte before it, name the errors each pair could be, and the bytes two
+// and three after a three- or four-byte lead must be continuations. A
+// sequence cut by b's end is not an error here: the caller checks the tail.
+TEXT ·validUTF8AVX2(SB), NOSPLIT, $0-25
+	MOVQ b_base+0(FP), SI
+	MOVQ b_len+8(FP), CX
+	ADDQ SI, CX
+	VPXOR   Y15, Y15, Y15
+	VPXOR   Y14, Y14, Y14
+	VMOVDQU ·utf8Lookup+0(SB), Y13
+	VMOVDQU ·utf8Lookup+32(SB), Y12
+	VMOVDQU ·utf8Lookup+64(SB), Y11
+	MOVQ    $0x0f0f0f0f0f0f0f0f, AX
+	VMOVQ   AX, X10
+	VPBROADCASTQ X10, Y10
+	MOVQ    $0x6060606060606060, AX
+	VMOVQ   AX, X9
+	VPBROADCASTQ X9, Y9
+	MOVQ    $0x7070707070707070, AX
+	VMOVQ   AX, X8
+	VPBROADCASTQ X8, Y8
+	MOVQ    $0x8080808080808080, AX
+	VMOVQ   AX, X7
+	VPBROADCASTQ X7, Y7
+
+vloop:
+	CMPQ SI, CX
+	JEQ  vdone
+	VMOVDQU    (SI), Y0
+	VPMOVMSKB  Y0, AX
+	TESTL      AX, AX
+	JNZ        vfull
+	// An ASCII block: an error only if the block before ended inside a
+	// sequence (a lead in its last byte, a lead of three or four in the one
+	// before, a lead of four in the one before that).
+	VPSUBUSB   ·utf8Lookup+96(SB), Y15, Y1
+	VPOR       Y1, Y14, Y14
+	VMOVDQU    Y0, Y15
+	ADDQ       $32, SI
+	JMP        vloop
+
+vfull:
+	VPERM2I128 $0x21, Y0, Y15, Y1 // the previous block's high lane, then this one's low lane
+	VPALIGNR   $15, Y1, Y0, Y2    // each byte's predecessor
+	VPALIGNR   $14, Y1, Y0, Y3    // two before
+	VPALIGNR   $13, Y1, Y0, Y4    // three before
+	VPSRLW     $4, Y2, Y5
+	VPAND      Y10, Y5, Y5
+	VPSHUFB    Y5, Y13, Y5        // by the predecessor's high nibble
+	VPAND      Y10, Y2, Y6
+	VPSHUFB    Y6, Y12, Y6        // by its low nibble
+	VPAND      Y5, Y6, Y5
+	VPSRLW     $4, Y0, Y6
+	VPAND      Y10, Y6, Y6
+	VPSHUFB    Y6, Y11, Y6        // by the byte's own high nibble
+	VPAND      Y5, Y6, Y5
+	VPSUBUSB   Y9, Y3, Y3         // 0x80 and up where two before is a lead of 3+ bytes
+	VPSUBUSB   Y8, Y4, Y4         // 0x80 and up where three before is a lead of 4
+	VPOR       Y3, Y4, Y3
+	VPAND      Y7, Y3, Y3
+	VPXOR      Y3, Y5, Y5
+	VPOR       Y5, Y14, Y14
+	VMOVDQU    Y0, Y15
+	ADDQ       $32, SI
+	JMP        vloop
+
+vdone:
+	VPTEST Y14, Y14
+	SETEQ  ret+24(FP)
+	VZEROUPPER
+	RET

@@ -2,9 +2,23 @@
 
 package serde
 
+import "unicode/utf8"
+
 // vecStop is false here: the portable search is used.
 func vecStop(b []byte, i int) (int, bool) { return 0, false }
 
 // useAVX2 is false off amd64, or built with the purego tag; vecStop does
 // not look at it (it is here for the tests that run both searches).
 var useAVX2 = false
+
+// validUTF8Vec and specialVec are never called here (useAVX2 stays false);
+// they are the portable checks, so that the code that would call them reads
+// the same on every platform.
+func validUTF8Vec(b []byte) bool { return utf8.Valid(b) }
+
+func specialVec(b []byte, i int) int {
+	for i < len(b) && strClass[b[i]]&^multi == plain {
+		i++
+	}
+	return i
+}

@@ -272,7 +272,9 @@ type strInfo struct {
 // with every check the reference makes of a string it parses, in one pass:
 // the bytes are classified with nextStop, runs of non-ASCII checked as UTF-8
 // where they stand, and escapes checked (and their decoded length counted)
-// as they come. It leaves the cursor past the closing quote.
+// as they come. With AVX2, from the first non-ASCII byte on, UTF-8 is
+// checked in a vectorized pass of its own at the end instead. It leaves the
+// cursor past the closing quote.
 //
 // As serde_json does, it reports invalid UTF-8 only once the string has
 // ended well (at the string's start): a control, a bad escape or the end of
@@ -291,22 +293,32 @@ func (d *Decoder) scanStringTo(toEscape bool) (strInfo, error) {
 	shrink := 0 // how much shorter the decoded string is than the raw one
 	bad := false
 	c := newStopCache()
+	// With AVX2, from the first byte that is not ASCII on, the scan stops
+	// only at quotes, backslashes and controls, and UTF-8 from there on is
+	// checked apart, vectorized too, where the reference reports it: once
+	// the string has ended well (or at the first escape, for toEscape). In
+	// prose the accents and the escapes come a few bytes apart, and one
+	// scan stopping at both pays for a stop at each.
+	vec, high := false, 0 // vec: past src[high], the first non-ASCII byte
 	for {
 		// The first word inline: in prose most stops are a few bytes apart.
 		if i+8 <= len(src) {
-			if m := stopMask(binary.LittleEndian.Uint64(src[i:])); m != 0 {
+			if m := stops(binary.LittleEndian.Uint64(src[i:]), vec); m != 0 {
 				i += bits.TrailingZeros64(m) / 8
 			} else {
-				i = nextStop(src, i+8, &c)
+				i = scanOn(src, i+8, &c, vec)
 			}
 		} else {
-			i = nextStop(src, i, &c)
+			i = scanOn(src, i, &c, vec)
 		}
 		if i >= len(src) {
 			d.pos = len(src)
 			return strInfo{}, d.fail(EOFString)
 		}
 		switch ch := src[i]; {
+		case ch >= 0x80 && useAVX2:
+			vec, high = true, i
+			i++
 		case ch >= 0x80:
 			if bad {
 				i++ // past the first invalid sequence, only the classes matter
@@ -320,6 +332,9 @@ func (d *Decoder) scanStringTo(toEscape bool) (strInfo, error) {
 			i = j
 		case ch == '"':
 			d.pos = i + 1
+			if vec && !bad && !validUTF8Vec(src[high:i]) {
+				bad = true
+			}
 			if bad {
 				return strInfo{}, d.failAt(start, InvalidUTF8)
 			}
@@ -328,6 +343,9 @@ func (d *Decoder) scanStringTo(toEscape bool) (strInfo, error) {
 		case ch == '\\':
 			if s.firstEsc < 0 {
 				s.firstEsc = i - start
+				if vec && toEscape && !validUTF8Vec(src[high:i]) {
+					bad = true
+				}
 				if toEscape && !bad {
 					d.pos = i
 					s.size = -1
@@ -473,6 +491,10 @@ func (d *Decoder) readEscaped(start, esc int) (string, bool) {
 		return "", false
 	}
 	raw := src[start:end]
+	// With AVX2, at the first byte that is not ASCII the rest is checked
+	// as UTF-8, vectorized, and from there the loop below copies non-ASCII
+	// as it copies ASCII.
+	vec := false
 	out := make([]byte, len(raw))
 	o := copy(out, raw[:esc-start])
 	i := esc - start
@@ -496,7 +518,12 @@ func (d *Decoder) readEscaped(start, esc int) (string, bool) {
 			}
 			o += len(appendRune(out[o:o], r))
 			i = d.pos - start
-		case c >= 0x80:
+		case c >= 0x80 && useAVX2 && !vec:
+			if !validUTF8Vec(raw[i:]) {
+				return "", false
+			}
+			vec = true
+		case c >= 0x80 && !vec:
 			j, ok := validRun(raw, i)
 			if !ok {
 				return "", false
@@ -518,7 +545,7 @@ func (d *Decoder) readEscaped(start, esc int) (string, bool) {
 			for i+8 <= len(raw) && o+8 <= len(out) {
 				w := binary.LittleEndian.Uint64(raw[i:])
 				binary.LittleEndian.PutUint64(out[o:], w)
-				if m := stopMask(w); m != 0 {
+				if m := stops(w, vec); m != 0 {
 					k := bits.TrailingZeros64(m) / 8
 					i += k
 					o += k
@@ -527,7 +554,7 @@ func (d *Decoder) readEscaped(start, esc int) (string, bool) {
 				i += 8
 				o += 8
 			}
-			for i < len(raw) && stopClass[raw[i]] == 0 {
+			for i < len(raw) && (stopClass[raw[i]] == 0 || vec && raw[i] >= 0x80) {
 				out[o] = raw[i]
 				i++
 				o++

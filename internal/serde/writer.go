@@ -107,9 +107,10 @@ const hexDigits = "0123456789abcdef"
 //
 // A Rust string is always UTF-8, so s must be: otherwise (a stray or
 // truncated sequence, an overlong form, a surrogate) AppendString returns
-// dst unchanged and [ErrInvalidUTF8]. The check is made in the same pass as
-// the search for bytes to escape: ASCII runs are scanned a word at a time and
-// only the non-ASCII runs are decoded.
+// dst unchanged and [ErrInvalidUTF8]. With AVX2 (amd64) the check is a
+// vectorized pass of its own before the search for bytes to escape;
+// elsewhere it is made in the same pass as that search, ASCII runs scanned a
+// word at a time and only the non-ASCII runs decoded.
 func AppendString[S ~string | ~[]byte](dst []byte, s S) ([]byte, error) {
 	var b []byte
 	switch v := any(s).(type) {
@@ -123,6 +124,10 @@ func AppendString[S ~string | ~[]byte](dst []byte, s S) ([]byte, error) {
 	default:
 		b = []byte(s)
 	}
+	// With AVX2, at the first byte that is not ASCII the rest is checked
+	// as UTF-8, vectorized, and from there the scan stops only at the
+	// bytes it escapes.
+	vec := false
 	out := append(dst, '"')
 	sc := newStopCache()
 	done := 0 // b[:done] is written
@@ -130,17 +135,24 @@ func AppendString[S ~string | ~[]byte](dst []byte, s S) ([]byte, error) {
 	for {
 		// The first word inline: in prose most stops are a few bytes apart.
 		if i+8 <= len(b) {
-			if m := stopMask(binary.LittleEndian.Uint64(b[i:])); m != 0 {
+			if m := stops(binary.LittleEndian.Uint64(b[i:]), vec); m != 0 {
 				i += bits.TrailingZeros64(m) / 8
 			} else {
-				i = nextStop(b, i+8, &sc)
+				i = scanOn(b, i+8, &sc, vec)
 			}
 		} else {
-			i = nextStop(b, i, &sc)
+			i = scanOn(b, i, &sc, vec)
 		}
 		if i == len(b) {
 			out = append(out, b[done:]...)
 			return append(out, '"'), nil
+		}
+		if b[i] >= 0x80 && useAVX2 {
+			if !validUTF8Vec(b[i:]) {
+				return dst, ErrInvalidUTF8
+			}
+			vec = true
+			continue
 		}
 		if b[i] >= 0x80 {
 			// Non-ASCII is written as it is: check it and go on, leaving

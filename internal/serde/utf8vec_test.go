@@ -1,0 +1,68 @@
+package serde
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/stretchr/testify/require"
+)
+
+// The vectorized UTF-8 check agrees with utf8.Valid (which refuses what
+// Rust's str refuses) on every three-byte string, placed across a 32-byte
+// block's edge and at the end, and on random mixes of sequences with
+// random damage.
+func TestValidUTF8Vec(t *testing.T) {
+	if !useAVX2 {
+		t.Skip("no AVX2 here: the portable check only")
+	}
+	// Across the first blocks' edge, across the last whole block's edge
+	// into the tail utf8.Valid checks, and in that tail; the whole buffer
+	// checked each time, so that the blocks after a cut sequence are seen.
+	// Under the race detector, two places, and the third byte from a
+	// sample of its classes.
+	b := []byte(strings.Repeat("a", 100))
+	thirds := make([]int, 0, 256)
+	for z := range 256 {
+		if !raceBuild || z%16 == 0 || z%16 == 15 || z >= 0xF0 {
+			thirds = append(thirds, z)
+		}
+	}
+	places := []int{29, 30, 31, 62, 93}
+	if raceBuild {
+		places = []int{30, 62}
+	}
+	for _, at := range places {
+		for x := range 256 {
+			for y := range 256 {
+				for _, z := range thirds {
+					b[at], b[at+1], b[at+2] = byte(x), byte(y), byte(z)
+					if got, want := validUTF8Vec(b), utf8.Valid(b); got != want {
+						t.Fatalf("%x %x %x at %d: %v, want %v", x, y, z, at, got, want)
+					}
+					if x >= 0xF0 {
+						// A fourth byte for the four-byte leads.
+						b[at+3] = 0x80 | byte(z)&0x3F
+						require.Equal(t, utf8.Valid(b), validUTF8Vec(b), "%x %x %x %x at %d", x, y, z, b[at+3], at)
+						b[at+3] = 'a'
+					}
+				}
+			}
+		}
+		b[at], b[at+1], b[at+2] = 'a', 'a', 'a'
+	}
+	pieces := []string{"a", "é", "—", "日", "😀", "\u0080", "\u07ff", "\u0800", "\uffff", "\U00010000", "\U0010ffff", "\ud7ff", "\ue000"}
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 200000 {
+		var sb strings.Builder
+		for n := r.IntN(40); n > 0; n-- {
+			sb.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		s := []byte(sb.String())
+		if len(s) > 0 && r.IntN(2) == 0 {
+			s[r.IntN(len(s))] = byte(r.UintN(256))
+		}
+		require.Equal(t, utf8.Valid(s), validUTF8Vec(s), "%q", s)
+	}
+}
