@@ -1,6 +1,7 @@
-// Command benchcompare runs `divergewire bench` and `rustref bench` on one
-// vector file, alternating them several times, and reports per vector the
-// Go/Rust ratio of the median decode and encode times, the geometric mean of
+// Command benchcompare runs `divergewire bench` and `rustref bench` on each
+// vector of one file, the two back to back, for several rounds, and reports
+// per vector the median over the rounds of the Go/Rust ratio of the decode
+// and encode times, the geometric mean of
 // each, and the checks of issue 4's targets. With -out it also writes
 // PERFORMANCE.md: that table, the machine it ran on, the allocations each
 // decode makes, the relay path against a plain copy, and decode ns/byte of
@@ -63,18 +64,45 @@ func main() {
 		os.Exit(2)
 	}
 
+	// Each vector alone, Go and Rust back to back (which goes first
+	// alternating by round and vector), so that both see the same moment
+	// of a shared machine; a vector's ratio is the median of its rounds'
+	// ratios.
+	tmp, err := os.MkdirTemp("", "benchcompare")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "benchcompare:", err)
+		os.Exit(1)
+	}
+	defer os.RemoveAll(tmp)
+	files := splitVectors(*file, tmp)
 	var lines []line
 	goDec, goEnc := map[string][]float64{}, map[string][]float64{}
 	rsDec, rsEnc := map[string][]float64{}, map[string][]float64{}
+	decRatio, encRatio := map[string][]float64{}, map[string][]float64{}
 	for r := range *rounds {
 		fmt.Fprintf(os.Stderr, "round %d/%d\n", r+1, *rounds)
-		l, d, e := run(*goBin, *file, *ms)
-		lines = l
-		merge(goDec, d)
-		merge(goEnc, e)
-		_, d, e = run(*rustBin, *file, *ms)
-		merge(rsDec, d)
-		merge(rsEnc, e)
+		for k, f := range files {
+			var l []line
+			var gd, ge, rd, re map[string]float64
+			if (r+k)%2 == 0 {
+				l, gd, ge = run(*goBin, f, *ms)
+				_, rd, re = run(*rustBin, f, *ms)
+			} else {
+				_, rd, re = run(*rustBin, f, *ms)
+				l, gd, ge = run(*goBin, f, *ms)
+			}
+			if r == 0 {
+				lines = append(lines, l...)
+			}
+			merge(goDec, gd)
+			merge(goEnc, ge)
+			merge(rsDec, rd)
+			merge(rsEnc, re)
+			for name := range gd {
+				decRatio[name] = append(decRatio[name], gd[name]/rd[name])
+				encRatio[name] = append(encRatio[name], ge[name]/re[name])
+			}
+		}
 	}
 
 	var table strings.Builder
@@ -84,7 +112,7 @@ func main() {
 	for _, l := range lines {
 		gd, rd := median(goDec[l.name]), median(rsDec[l.name])
 		ge, re := median(goEnc[l.name]), median(rsEnc[l.name])
-		dr, er := gd/rd, ge/re
+		dr, er := median(decRatio[l.name]), median(encRatio[l.name])
 		logDec += math.Log(dr)
 		logEnc += math.Log(er)
 		worstDec, worstEnc = max(worstDec, dr), max(worstEnc, er)
@@ -115,7 +143,7 @@ func main() {
 	perScope := allocationsPerScope(*public)
 	check(!strings.Contains(allocs, "| 0 | ✗"), "zero allocations for every encode into a buffer with room, and every bare-frame decode")
 
-	report := fmt.Sprintf("Go/Rust, median of %d alternating runs of each tool (%d ms per vector and run):\n\n%s\n%s", *rounds, *ms, table.String(), checks.String())
+	report := fmt.Sprintf("%d rounds; in each, every vector timed by Go and by Rust back to back (%d ms per vector and tool; which goes first alternates). Times are medians over the rounds; a ratio is the median of the rounds' Go/Rust ratios:\n\n%s\n%s", *rounds, *ms, table.String(), checks.String())
 	fmt.Print(report)
 	if *out == "" {
 		return
@@ -160,6 +188,37 @@ func run(bin, file string, ms int) ([]line, map[string]float64, map[string]float
 		dec[f[1]], enc[f[1]] = d, e
 	}
 	return lines, dec, enc
+}
+
+// splitVectors writes each vector of file to a file of its own in dir,
+// with file's other members, and returns their paths in file's order.
+func splitVectors(file, dir string) []string {
+	b, err := os.ReadFile(file)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "benchcompare:", err)
+		os.Exit(1)
+	}
+	var doc map[string]json.RawMessage
+	var vectors []json.RawMessage
+	if err := json.Unmarshal(b, &doc); err == nil {
+		err = json.Unmarshal(doc["vectors"], &vectors)
+	}
+	if err != nil || len(vectors) == 0 {
+		fmt.Fprintf(os.Stderr, "benchcompare: %s: no vectors (%v)\n", file, err)
+		os.Exit(1)
+	}
+	var paths []string
+	for k, v := range vectors {
+		doc["vectors"], _ = json.Marshal([]json.RawMessage{v})
+		one, _ := json.Marshal(doc)
+		path := fmt.Sprintf("%s/%03d.json", dir, k)
+		if err := os.WriteFile(path, one, 0o644); err != nil {
+			fmt.Fprintln(os.Stderr, "benchcompare:", err)
+			os.Exit(1)
+		}
+		paths = append(paths, path)
+	}
+	return paths
 }
 
 func merge(into map[string][]float64, from map[string]float64) {
