@@ -87,6 +87,17 @@ var utf8Lookup = func() (t [128]byte) {
 	return t
 }()
 
+// unescapeAVX2 decodes raw into out 32 bytes a step, short escapes
+// included, and returns how much it wrote and read: it stops at a \u, a bad
+// escape, a control or a quote, or where out or raw holds less than a
+// step. Non-ASCII is copied unchecked.
+//
+//go:noescape
+func unescapeAVX2(out, raw []byte) (o, i int)
+
+// unescapeVec is unescapeAVX2 where the processor has AVX2.
+func unescapeVec(out, raw []byte) (o, i int) { return unescapeAVX2(out, raw) }
+
 func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
 
 func xgetbv() (eax, edx uint32)

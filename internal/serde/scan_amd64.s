@@ -238,3 +238,79 @@ vdone:
 	SETEQ  ret+24(FP)
 	VZEROUPPER
 	RET
+
+// func unescapeAVX2(out, raw []byte) (o, i int)
+//
+// Decodes raw into out 32 bytes a step while both hold a whole step: each
+// step is stored as it is read, then its first quote, backslash or control
+// found; a short escape (\" \\ \/ \b \f \n \r \t) is written as its byte
+// and the step begins again past it. It returns what it wrote and read,
+// stopping at anything else (a \u, a bad escape, a control, a quote) or
+// where fewer than 32 bytes are left, for the caller to go on from there.
+// Non-ASCII is copied as it is: the caller has checked it.
+TEXT ·unescapeAVX2(SB), NOSPLIT, $0-64
+	MOVQ out_base+0(FP), DI
+	MOVQ out_len+8(FP), R9
+	MOVQ raw_base+24(FP), SI
+	MOVQ raw_len+32(FP), R10
+	XORQ R11, R11 // o
+	XORQ R12, R12 // i
+	LEAQ ·unescaped(SB), R8
+	MOVQ $0x2222222222222222, AX
+	VMOVQ AX, X1
+	VPBROADCASTQ X1, Y1
+	MOVQ $0x5c5c5c5c5c5c5c5c, AX
+	VMOVQ AX, X2
+	VPBROADCASTQ X2, Y2
+	MOVQ $0x1f1f1f1f1f1f1f1f, AX
+	VMOVQ AX, X3
+	VPBROADCASTQ X3, Y3
+
+uloop:
+	MOVQ R10, AX
+	SUBQ R12, AX
+	CMPQ AX, $32
+	JLT  udone
+	MOVQ R9, AX
+	SUBQ R11, AX
+	CMPQ AX, $32
+	JLT  udone
+	VMOVDQU   (SI)(R12*1), Y0
+	VMOVDQU   Y0, (DI)(R11*1)
+	VPCMPEQB  Y0, Y1, Y4
+	VPCMPEQB  Y0, Y2, Y5
+	VPMINUB   Y0, Y3, Y6
+	VPCMPEQB  Y0, Y6, Y6
+	VPOR      Y4, Y5, Y4
+	VPOR      Y4, Y6, Y4
+	VPMOVMSKB Y4, AX
+	TESTL     AX, AX
+	JNZ       ustop
+	ADDQ      $32, R12
+	ADDQ      $32, R11
+	JMP       uloop
+
+ustop:
+	BSFL    AX, AX
+	ADDQ    AX, R12
+	ADDQ    AX, R11
+	MOVBLZX (SI)(R12*1), AX
+	CMPB    AL, $0x5c
+	JNE     udone
+	LEAQ    1(R12), BX
+	CMPQ    BX, R10
+	JGE     udone
+	MOVBLZX (SI)(BX*1), AX
+	MOVBLZX (R8)(AX*1), AX
+	TESTB   AL, AL
+	JZ      udone
+	MOVB    AL, (DI)(R11*1)
+	ADDQ    $2, R12
+	INCQ    R11
+	JMP     uloop
+
+udone:
+	MOVQ R11, o+48(FP)
+	MOVQ R12, i+56(FP)
+	VZEROUPPER
+	RET

@@ -491,14 +491,25 @@ func (d *Decoder) readEscaped(start, esc int) (string, bool) {
 		return "", false
 	}
 	raw := src[start:end]
-	// With AVX2, at the first byte that is not ASCII the rest is checked
-	// as UTF-8, vectorized, and from there the loop below copies non-ASCII
-	// as it copies ASCII.
-	vec := false
+	// With AVX2 the rest, unless short, is checked as UTF-8 first,
+	// vectorized, and the loop below decodes 32 bytes a step, copying
+	// non-ASCII as it copies ASCII.
+	vec := useAVX2 && len(raw)-(esc-start) >= 64
+	if vec && !validUTF8Vec(raw[esc-start:]) {
+		return "", false
+	}
 	out := make([]byte, len(raw))
 	o := copy(out, raw[:esc-start])
 	i := esc - start
 	for i < len(raw) {
+		if vec && len(raw)-i >= 32 {
+			// Whole steps of plain bytes and short escapes, vectorized.
+			do, di := unescapeVec(out[o:], raw[i:])
+			o, i = o+do, i+di
+			if i == len(raw) {
+				break
+			}
+		}
 		c := raw[i]
 		switch {
 		case c == '\\':
@@ -518,11 +529,6 @@ func (d *Decoder) readEscaped(start, esc int) (string, bool) {
 			}
 			o += len(appendRune(out[o:o], r))
 			i = d.pos - start
-		case c >= 0x80 && useAVX2 && !vec:
-			if !validUTF8Vec(raw[i:]) {
-				return "", false
-			}
-			vec = true
 		case c >= 0x80 && !vec:
 			j, ok := validRun(raw, i)
 			if !ok {

@@ -66,3 +66,42 @@ func TestValidUTF8Vec(t *testing.T) {
 		require.Equal(t, utf8.Valid(s), validUTF8Vec(s), "%q", s)
 	}
 }
+
+// Strings of random pieces (runs of ASCII of every length, non-ASCII,
+// every kind of escape, now and then a bad escape, a raw control or a
+// broken sequence) decode and fail as the byte-at-a-time reference does,
+// with either search: the vectorized unescaping, which takes 32 bytes a
+// step and short escapes inside them, meets every piece at every offset of
+// its steps.
+func TestDecodeRandomPieces(t *testing.T) {
+	good := []string{"a", "bcdefgh", strings.Repeat("x", 31), strings.Repeat("y", 33), strings.Repeat("z", 70),
+		"é", "—", "日本", "😀", `\n`, `\"`, `\\`, `\/`, `\b`, `\f`, `\r`, `\t`, `\u00e9`, `\u0001`, `\uD83D\uDE00`, `\u2028`}
+	bad := []string{`\x`, `\u12`, `\uD800x`, "\x01", "\xff", "\xe2\x82", `\`}
+	n := 20000
+	if raceBuild {
+		n = 2000
+	}
+	eachSearch(t, func(t *testing.T) {
+		r := rand.New(rand.NewPCG(5, 6))
+		for range n {
+			randomPiecesOnce(t, r, good, bad)
+		}
+	})
+}
+
+func randomPiecesOnce(t *testing.T, r *rand.Rand, good, bad []string) {
+	t.Helper()
+	{
+		var sb strings.Builder
+		for k := r.IntN(30); k > 0; k-- {
+			sb.WriteString(good[r.IntN(len(good))])
+		}
+		if r.IntN(8) == 0 {
+			s := sb.String()
+			at := r.IntN(len(s) + 1)
+			sb.Reset()
+			sb.WriteString(s[:at] + bad[r.IntN(len(bad))] + s[at:])
+		}
+		checkDecode(t, sb.String()+`",1`)
+	}
+}
