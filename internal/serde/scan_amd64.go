@@ -98,6 +98,17 @@ func unescapeAVX2(out, raw []byte) (o, i int)
 // unescapeVec is unescapeAVX2 where the processor has AVX2.
 func unescapeVec(out, raw []byte) (o, i int) { return unescapeAVX2(out, raw) }
 
+// escapeAVX2 writes b escaped into out 32 bytes a step, short escapes
+// included, and returns how much it wrote and read: it stops at a control
+// that has no short escape, or where b holds less than a step or out less
+// than a step and an escape.
+//
+//go:noescape
+func escapeAVX2(out, b []byte) (o, i int)
+
+// escapeVec is escapeAVX2 where the processor has AVX2.
+func escapeVec(out, b []byte) (o, i int) { return escapeAVX2(out, b) }
+
 func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
 
 func xgetbv() (eax, edx uint32)

@@ -314,3 +314,73 @@ udone:
 	MOVQ R12, i+56(FP)
 	VZEROUPPER
 	RET
+
+// func escapeAVX2(out, b []byte) (o, i int)
+//
+// Writes b escaped into out 32 bytes a step while b holds a whole step and
+// out room for one and an escape: each step is stored as it is read, then
+// its first quote, backslash or control found; one with a short escape (\"
+// \\ \b \f \n \r \t) is written as that and the step begins again past it.
+// It returns what it wrote and read, stopping at a control without a short
+// escape (written \u00xx by the caller) or where room runs short.
+TEXT ·escapeAVX2(SB), NOSPLIT, $0-64
+	MOVQ out_base+0(FP), DI
+	MOVQ out_len+8(FP), R9
+	MOVQ b_base+24(FP), SI
+	MOVQ b_len+32(FP), R10
+	XORQ R11, R11 // o
+	XORQ R12, R12 // i
+	LEAQ ·escapes(SB), R8
+	MOVQ $0x2222222222222222, AX
+	VMOVQ AX, X1
+	VPBROADCASTQ X1, Y1
+	MOVQ $0x5c5c5c5c5c5c5c5c, AX
+	VMOVQ AX, X2
+	VPBROADCASTQ X2, Y2
+	MOVQ $0x1f1f1f1f1f1f1f1f, AX
+	VMOVQ AX, X3
+	VPBROADCASTQ X3, Y3
+
+eloop:
+	MOVQ R10, AX
+	SUBQ R12, AX
+	CMPQ AX, $32
+	JLT  edone
+	MOVQ R9, AX
+	SUBQ R11, AX
+	CMPQ AX, $34
+	JLT  edone
+	VMOVDQU   (SI)(R12*1), Y0
+	VMOVDQU   Y0, (DI)(R11*1)
+	VPCMPEQB  Y0, Y1, Y4
+	VPCMPEQB  Y0, Y2, Y5
+	VPMINUB   Y0, Y3, Y6
+	VPCMPEQB  Y0, Y6, Y6
+	VPOR      Y4, Y5, Y4
+	VPOR      Y4, Y6, Y4
+	VPMOVMSKB Y4, AX
+	TESTL     AX, AX
+	JNZ       estop
+	ADDQ      $32, R12
+	ADDQ      $32, R11
+	JMP       eloop
+
+estop:
+	BSFL    AX, AX
+	ADDQ    AX, R12
+	ADDQ    AX, R11
+	MOVBLZX (SI)(R12*1), AX
+	MOVBLZX (R8)(AX*1), AX
+	CMPB    AL, $0x75 // 'u': the caller writes \u00xx
+	JEQ     edone
+	MOVB    $0x5c, (DI)(R11*1)
+	MOVB    AL, 1(DI)(R11*1)
+	ADDQ    $2, R11
+	INCQ    R12
+	JMP     eloop
+
+edone:
+	MOVQ R11, o+48(FP)
+	MOVQ R12, i+56(FP)
+	VZEROUPPER
+	RET

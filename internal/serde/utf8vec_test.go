@@ -105,3 +105,33 @@ func randomPiecesOnce(t *testing.T, r *rand.Rand, good, bad []string) {
 		checkDecode(t, sb.String()+`",1`)
 	}
 }
+
+// AppendString writes random pieces as the byte-at-a-time reference
+// writer does, with either search, into buffers with no room, exactly
+// enough room, and more.
+func TestAppendRandomPieces(t *testing.T) {
+	pieces := []string{"a", "bcdefgh", strings.Repeat("x", 31), strings.Repeat("y", 33), strings.Repeat("z", 70),
+		"é", "—", "日本", "😀", "\n", "\"", "\\", "/", "\b", "\f", "\r", "\t", "\x00", "\x01", "\x1f", "\x7f", "\u2028"}
+	n := 20000
+	if raceBuild {
+		n = 2000
+	}
+	eachSearch(t, func(t *testing.T) {
+		r := rand.New(rand.NewPCG(7, 8))
+		for range n {
+			var sb strings.Builder
+			for k := r.IntN(30); k > 0; k-- {
+				sb.WriteString(pieces[r.IntN(len(pieces))])
+			}
+			s := sb.String()
+			checkAgainstRef(t, s)
+			want, err := AppendString(nil, s)
+			require.NoError(t, err)
+			exact := make([]byte, 2, 2+len(want))
+			got, err := AppendString(exact, s)
+			require.NoError(t, err)
+			require.Equal(t, want, got[2:], "%q", s)
+			require.Equal(t, &exact[:1][0], &got[:1][0], "%q: written in place", s)
+		}
+	})
+}

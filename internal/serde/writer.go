@@ -3,6 +3,7 @@ package serde
 import (
 	"encoding/binary"
 	"math/bits"
+	"slices"
 	"unsafe"
 )
 
@@ -124,15 +125,30 @@ func AppendString[S ~string | ~[]byte](dst []byte, s S) ([]byte, error) {
 	default:
 		b = []byte(s)
 	}
-	// With AVX2, at the first byte that is not ASCII the rest is checked
-	// as UTF-8, vectorized, and from there the scan stops only at the
-	// bytes it escapes.
+	// With AVX2, at the first byte that is not ASCII (or the first escape
+	// with 64 bytes or more after it) the rest is checked as UTF-8,
+	// vectorized, and from there the scan stops only at the bytes it
+	// escapes, and escapes 32 bytes a step.
 	vec := false
 	out := append(dst, '"')
 	sc := newStopCache()
 	done := 0 // b[:done] is written
 	i := 0
 	for {
+		if vec && len(b)-i >= 32 {
+			// Whole steps of plain bytes and short escapes, vectorized,
+			// into the room out has (grown, if it lacks room for the rest
+			// as it is, as an append would grow it anyway); the loop below
+			// writes what does not fit.
+			out = append(out, b[done:i]...)
+			if cap(out)-len(out) < len(b)-i {
+				out = slices.Grow(out, len(b)-i+64)
+			}
+			o, r := escapeVec(out[len(out):cap(out)], b[i:])
+			out = out[:len(out)+o]
+			i += r
+			done = i
+		}
 		// The first word inline: in prose most stops are a few bytes apart.
 		if i+8 <= len(b) {
 			if m := stops(binary.LittleEndian.Uint64(b[i:]), vec); m != 0 {
@@ -147,7 +163,9 @@ func AppendString[S ~string | ~[]byte](dst []byte, s S) ([]byte, error) {
 			out = append(out, b[done:]...)
 			return append(out, '"'), nil
 		}
-		if b[i] >= 0x80 && useAVX2 {
+		if useAVX2 && !vec && (b[i] >= 0x80 || len(b)-i >= 64) {
+			// Non-ASCII, or an escape with a long way to go: check the rest
+			// and go on vectorized.
 			if !validUTF8Vec(b[i:]) {
 				return dst, ErrInvalidUTF8
 			}
