@@ -288,3 +288,36 @@ func appendRune(p []byte, r rune) []byte {
 		return append(p, 0xF0|byte(r>>18), 0x80|byte(r>>12)&0x3F, 0x80|byte(r>>6)&0x3F, 0x80|byte(r)&0x3F)
 	}
 }
+
+// quoteEndFrom returns the index of the first quote at or after p in b that
+// no backslash escapes, or -1: escaped says whether b[p] follows a
+// backslash that escapes it. A byte at a time.
+func quoteEndFrom(b []byte, p int, escaped bool) int {
+	for ; p < len(b); p++ {
+		switch {
+		case escaped:
+			escaped = false
+		case b[p] == '\\':
+			escaped = true
+		case b[p] == '"':
+			return p
+		}
+	}
+	return -1
+}
+
+// escapedBits returns, of 64 bytes whose backslashes are the bits of bs,
+// those that a backslash escapes (the byte after each odd-numbered
+// backslash of a run), as simdjson finds them without a branch: runs
+// starting on odd bits are carried across even ones by an addition, which
+// flips which of a run's followers are escaped. carry is whether the block
+// before ended in an escaping backslash; it is updated for the next block.
+func escapedBits(bs uint64, carry *uint64) uint64 {
+	const even = 0x5555555555555555
+	bs &^= *carry // an escaped first byte escapes nothing
+	follows := bs<<1 | *carry
+	oddStarts := bs &^ even &^ follows
+	sum, c := bits.Add64(oddStarts, bs, 0)
+	*carry = c
+	return (even ^ sum<<1) & follows
+}

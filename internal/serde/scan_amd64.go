@@ -2,7 +2,10 @@
 
 package serde
 
-import "unicode/utf8"
+import (
+	"math/bits"
+	"unicode/utf8"
+)
 
 // stopIndexAVX2 is the vectorized search vecStop uses: the offset of the
 // first stop (quote, backslash, control, non-ASCII) in b's whole 32-byte
@@ -108,6 +111,25 @@ func escapeAVX2(out, b []byte) (o, i int)
 
 // escapeVec is escapeAVX2 where the processor has AVX2.
 func escapeVec(out, b []byte) (o, i int) { return escapeAVX2(out, b) }
+
+// quoteBackslashAVX2 returns one bit per byte of b[:64] for the quotes and
+// one for the backslashes. b must hold 64 bytes.
+//
+//go:noescape
+func quoteBackslashAVX2(b []byte) (q, bs uint64)
+
+// quoteEndVec is quoteEnd with AVX2: the masks of 64 bytes at a time, the
+// escaped bytes among them found with escapedBits.
+func quoteEndVec(b []byte, p int) int {
+	var carry uint64
+	for ; p+64 <= len(b); p += 64 {
+		q, bs := quoteBackslashAVX2(b[p:])
+		if m := q &^ escapedBits(bs, &carry); m != 0 {
+			return p + bits.TrailingZeros64(m)
+		}
+	}
+	return quoteEndFrom(b, p, carry != 0)
+}
 
 func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
 

@@ -384,3 +384,33 @@ edone:
 	MOVQ R12, i+56(FP)
 	VZEROUPPER
 	RET
+
+// func quoteBackslashAVX2(b []byte) (q, bs uint64)
+//
+// One bit per byte of b[:64]: the quotes, and the backslashes.
+TEXT ·quoteBackslashAVX2(SB), NOSPLIT, $0-40
+	MOVQ b_base+0(FP), SI
+	MOVQ $0x2222222222222222, AX
+	VMOVQ AX, X1
+	VPBROADCASTQ X1, Y1
+	MOVQ $0x5c5c5c5c5c5c5c5c, AX
+	VMOVQ AX, X2
+	VPBROADCASTQ X2, Y2
+	VMOVDQU   (SI), Y0
+	VMOVDQU   32(SI), Y3
+	VPCMPEQB  Y0, Y1, Y4
+	VPCMPEQB  Y3, Y1, Y5
+	VPMOVMSKB Y4, AX
+	VPMOVMSKB Y5, BX
+	SHLQ      $32, BX
+	ORQ       BX, AX
+	MOVQ      AX, q+24(FP)
+	VPCMPEQB  Y0, Y2, Y4
+	VPCMPEQB  Y3, Y2, Y5
+	VPMOVMSKB Y4, AX
+	VPMOVMSKB Y5, BX
+	SHLQ      $32, BX
+	ORQ       BX, AX
+	MOVQ      AX, bs+32(FP)
+	VZEROUPPER
+	RET

@@ -486,6 +486,13 @@ func (d *Decoder) readEscaped(start, esc int) (string, bool) {
 			break
 		}
 		p = q + 1
+		if useAVX2 {
+			// An escaped quote: quotes may be dense here (JSON inside
+			// JSON), and a search for each costs a call; go on a block
+			// at a time.
+			end = quoteEndVec(src, p)
+			break
+		}
 	}
 	if end < 0 {
 		return "", false
