@@ -151,58 +151,38 @@ func feedAnswerOps(payload []byte) (Ops, error) {
 	}, nil
 }
 
-// The two frame families whose decode returns an interface: their loops
-// call the package functions directly, as a proxy writing a stream does (a
-// call through a func value costs an indirect call the frame itself does not,
-// about a third of Active's encode).
-
-func responseOps(payload []byte) (Ops, error) {
-	v, err := begin.DecodeResponse(payload)
-	if err != nil {
-		return Ops{}, err
+// frameOps times a frame family whose decode returns an interface; encode
+// is the family's type-switching append.
+func frameOps[F any](decode func([]byte) (F, error), encode func([]byte, F) ([]byte, error)) opsOf {
+	return func(payload []byte) (Ops, error) {
+		v, err := decode(payload)
+		if err != nil {
+			return Ops{}, err
+		}
+		var out []byte
+		return Ops{
+			Decode: func(n int) {
+				var x F
+				for range n {
+					x, _ = decode(payload)
+				}
+				Sink.Value = x
+			},
+			Encode: func(n int) {
+				buf := out
+				for range n {
+					buf, _ = encode(buf[:0], v)
+				}
+				out, Sink.Bytes = buf, buf
+			},
+		}, nil
 	}
-	var out []byte
-	return Ops{
-		Decode: func(n int) {
-			var x begin.Response
-			for range n {
-				x, _ = begin.DecodeResponse(payload)
-			}
-			Sink.Value = x
-		},
-		Encode: func(n int) {
-			buf := out
-			for range n {
-				buf, _ = begin.EncodeResponse(buf[:0], v)
-			}
-			out, Sink.Bytes = buf, buf
-		},
-	}, nil
 }
 
-func channelRequestOps(payload []byte) (Ops, error) {
-	v, err := begin.DecodeChannelRequest(payload)
-	if err != nil {
-		return Ops{}, err
-	}
-	var out []byte
-	return Ops{
-		Decode: func(n int) {
-			var x begin.ChannelRequest
-			for range n {
-				x, _ = begin.DecodeChannelRequest(payload)
-			}
-			Sink.Value = x
-		},
-		Encode: func(n int) {
-			buf := out
-			for range n {
-				buf, _ = begin.EncodeChannelRequest(buf[:0], v)
-			}
-			out, Sink.Bytes = buf, buf
-		},
-	}, nil
-}
+var (
+	responseOps       = frameOps(begin.DecodeResponse, begin.EncodeResponse)
+	channelRequestOps = frameOps(begin.DecodeChannelRequest, begin.EncodeChannelRequest)
+)
 
 func blockOps(payload []byte) (Ops, error) {
 	v, err := mcpcontent.DecodeBlockJSON(payload)

@@ -96,7 +96,7 @@ var utf8Lookup = func() (t [128]byte) {
 // step. Non-ASCII is copied unchecked.
 //
 //go:noescape
-func unescapeAVX2(out, raw []byte) (o, i int)
+func unescapeAVX2(out, src []byte) (o, i int)
 
 // unescapeVec is unescapeAVX2 where the processor has AVX2.
 func unescapeVec(out, raw []byte) (o, i int) { return unescapeAVX2(out, raw) }
@@ -107,7 +107,7 @@ func unescapeVec(out, raw []byte) (o, i int) { return unescapeAVX2(out, raw) }
 // than a step and an escape.
 //
 //go:noescape
-func escapeAVX2(out, b []byte) (o, i int)
+func escapeAVX2(out, src []byte) (o, i int)
 
 // escapeVec is escapeAVX2 where the processor has AVX2.
 func escapeVec(out, b []byte) (o, i int) { return escapeAVX2(out, b) }

@@ -2,45 +2,65 @@
 
 #include "textflag.h"
 
+// BROADCAST fills vector register Y with the byte pattern of word V, through
+// AX and Y's X half. Only VEX-encoded instructions touch the vector
+// registers here: one legacy-SSE move (MOVQ to X1) in their place was
+// measured to cost about 250 ns a call in transitions.
+#define BROADCAST(V, X, Y) MOVQ V, AX; VMOVQ AX, X; VPBROADCASTQ X, Y
+
+// SPECIALS sets Y1, Y2 and Y3 for SPECIAL_MARKS: quotes, backslashes, 0x1F.
+#define SPECIALS BROADCAST($0x2222222222222222, X1, Y1); BROADCAST($0x5c5c5c5c5c5c5c5c, X2, Y2); BROADCAST($0x1f1f1f1f1f1f1f1f, X3, Y3)
+
+// SPECIAL_MARKS sets each byte of Y4 where Y0 holds a quote, a backslash or
+// a control (a byte equal to its minimum with 0x1F); it uses Y5 and Y6.
+#define SPECIAL_MARKS VPCMPEQB Y0, Y1, Y4; VPCMPEQB Y0, Y2, Y5; VPMINUB Y0, Y3, Y6; VPCMPEQB Y0, Y6, Y6; VPOR Y4, Y5, Y4; VPOR Y4, Y6, Y4
+
+// STOP_MARKS sets each byte of OUT where IN holds a quote, a backslash, a
+// control or non-ASCII, with Y1, Y2 and Y3 holding quotes, backslashes and
+// 0x20 (see stopIndexAVX2); T1 and T2 are scratch.
+#define STOP_MARKS(IN, OUT, T1, T2) VPCMPEQB IN, Y1, OUT; VPCMPEQB IN, Y2, T1; VPCMPGTB IN, Y3, T2; VPOR OUT, T1, OUT; VPOR OUT, T2, OUT
+
+// The index searches' returns, with the start of b in DI and the block
+// reached in SI: FOUND(BSF) returns the block's offset plus the index of
+// AX's lowest set bit, NONE the offset reached.
+#define FOUND(BSF) BSF AX, AX; SUBQ DI, SI; ADDQ SI, AX; MOVQ AX, ret+24(FP); VZEROUPPER; RET
+#define NONE SUBQ DI, SI; MOVQ SI, ret+24(FP); VZEROUPPER; RET
+
+// The step loops of unescapeAVX2 and escapeAVX2: out's base and length in
+// DI and R9, src's in SI and R10, o and i in R11 and R12, a byte table in
+// R8. STEPS_BEGIN loads them; STEP stores the step at src[i:] to out[o:]
+// and jumps to STOP with the marks of its specials in AX (to DONE where src
+// holds less than a step or out less than ROOM, else on to the next step at
+// LOOP); STOP_AT moves i and o to the first mark and loads src[i] into AX;
+// STEPS_END returns o and i.
+#define STEPS_BEGIN(TABLE) MOVQ out_base+0(FP), DI; MOVQ out_len+8(FP), R9; MOVQ src_base+24(FP), SI; MOVQ src_len+32(FP), R10; XORQ R11, R11; XORQ R12, R12; LEAQ TABLE, R8; SPECIALS
+#define STEP(ROOM, DONE, STOP, LOOP) MOVQ R10, AX; SUBQ R12, AX; CMPQ AX, $32; JLT DONE; MOVQ R9, AX; SUBQ R11, AX; CMPQ AX, ROOM; JLT DONE; VMOVDQU (SI)(R12*1), Y0; VMOVDQU Y0, (DI)(R11*1); SPECIAL_MARKS; VPMOVMSKB Y4, AX; TESTL AX, AX; JNZ STOP; ADDQ $32, R12; ADDQ $32, R11; JMP LOOP
+#define STOP_AT BSFL AX, AX; ADDQ AX, R12; ADDQ AX, R11; MOVBLZX (SI)(R12*1), AX
+#define STEPS_END MOVQ R11, o+48(FP); MOVQ R12, i+56(FP); VZEROUPPER; RET
+
 // func stopIndexAVX2(b []byte) int
 //
 // The offset of the first byte of b's whole 32-byte blocks that is a quote,
 // a backslash, a control or not ASCII; the length of those blocks if none.
 // One signed comparison marks both controls and bytes from 0x80: as signed
-// bytes, exactly those are below 0x20. Only VEX-encoded instructions touch
-// the vector registers: one legacy-SSE move (MOVQ to X1) in their place was
-// measured to cost about 250 ns a call in transitions.
+// bytes, exactly those are below 0x20.
 TEXT ·stopIndexAVX2(SB), NOSPLIT, $0-32
 	MOVQ b_base+0(FP), SI
 	MOVQ b_len+8(FP), CX
 	MOVQ SI, DI
 	ANDQ $~63, CX
 	ADDQ SI, CX
-	MOVQ $0x2222222222222222, AX
-	VMOVQ AX, X1
-	VPBROADCASTQ X1, Y1
-	MOVQ $0x5c5c5c5c5c5c5c5c, AX
-	VMOVQ AX, X2
-	VPBROADCASTQ X2, Y2
-	MOVQ $0x2020202020202020, AX
-	VMOVQ AX, X3
-	VPBROADCASTQ X3, Y3
+	BROADCAST($0x2222222222222222, X1, Y1)
+	BROADCAST($0x5c5c5c5c5c5c5c5c, X2, Y2)
+	BROADCAST($0x2020202020202020, X3, Y3)
 
 loop64:
 	CMPQ SI, CX
 	JEQ  tail32
 	VMOVDQU (SI), Y0
 	VMOVDQU 32(SI), Y7
-	VPCMPEQB Y0, Y1, Y4
-	VPCMPEQB Y0, Y2, Y5
-	VPCMPGTB Y0, Y3, Y6
-	VPOR     Y4, Y5, Y4
-	VPOR     Y4, Y6, Y4
-	VPCMPEQB Y7, Y1, Y8
-	VPCMPEQB Y7, Y2, Y9
-	VPCMPGTB Y7, Y3, Y10
-	VPOR     Y8, Y9, Y8
-	VPOR     Y8, Y10, Y8
+	STOP_MARKS(Y0, Y4, Y5, Y6)
+	STOP_MARKS(Y7, Y8, Y9, Y10)
 	VPOR     Y4, Y8, Y11
 	VPTEST   Y11, Y11
 	JNZ      found64
@@ -52,12 +72,7 @@ found64:
 	VPMOVMSKB Y8, BX
 	SHLQ      $32, BX
 	ORQ       BX, AX
-	BSFQ      AX, AX
-	SUBQ      DI, SI
-	ADDQ      SI, AX
-	MOVQ      AX, ret+24(FP)
-	VZEROUPPER
-	RET
+	FOUND(BSFQ)
 
 tail32:
 	// One more block of 32 if b holds it.
@@ -67,29 +82,17 @@ tail32:
 	CMPQ CX, $32
 	JLT  done
 	VMOVDQU   (SI), Y0
-	VPCMPEQB  Y0, Y1, Y4
-	VPCMPEQB  Y0, Y2, Y5
-	VPCMPGTB  Y0, Y3, Y6
-	VPOR      Y4, Y5, Y4
-	VPOR      Y4, Y6, Y4
+	STOP_MARKS(Y0, Y4, Y5, Y6)
 	VPMOVMSKB Y4, AX
 	TESTL     AX, AX
 	JNZ       found32
 	ADDQ      $32, SI
 
 done:
-	SUBQ DI, SI
-	MOVQ SI, ret+24(FP)
-	VZEROUPPER
-	RET
+	NONE
 
 found32:
-	BSFL AX, AX
-	SUBQ DI, SI
-	ADDQ SI, AX
-	MOVQ AX, ret+24(FP)
-	VZEROUPPER
-	RET
+	FOUND(BSFL)
 
 // func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
 TEXT ·cpuid(SB), NOSPLIT, $0-24
@@ -121,26 +124,13 @@ TEXT ·specialIndexAVX2(SB), NOSPLIT, $0-32
 	MOVQ SI, DI
 	ANDQ $~31, CX
 	ADDQ SI, CX
-	MOVQ $0x2222222222222222, AX
-	VMOVQ AX, X1
-	VPBROADCASTQ X1, Y1
-	MOVQ $0x5c5c5c5c5c5c5c5c, AX
-	VMOVQ AX, X2
-	VPBROADCASTQ X2, Y2
-	MOVQ $0x1f1f1f1f1f1f1f1f, AX
-	VMOVQ AX, X3
-	VPBROADCASTQ X3, Y3
+	SPECIALS
 
 sloop:
 	CMPQ SI, CX
 	JEQ  snone
 	VMOVDQU   (SI), Y0
-	VPCMPEQB  Y0, Y1, Y4
-	VPCMPEQB  Y0, Y2, Y5
-	VPMINUB   Y0, Y3, Y6
-	VPCMPEQB  Y0, Y6, Y6
-	VPOR      Y4, Y5, Y4
-	VPOR      Y4, Y6, Y4
+	SPECIAL_MARKS
 	VPMOVMSKB Y4, AX
 	TESTL     AX, AX
 	JNZ       sfound
@@ -148,18 +138,10 @@ sloop:
 	JMP       sloop
 
 sfound:
-	BSFL AX, AX
-	SUBQ DI, SI
-	ADDQ SI, AX
-	MOVQ AX, ret+24(FP)
-	VZEROUPPER
-	RET
+	FOUND(BSFL)
 
 snone:
-	SUBQ DI, SI
-	MOVQ SI, ret+24(FP)
-	VZEROUPPER
-	RET
+	NONE
 
 // func validUTF8AVX2(b []byte) bool
 //
@@ -179,18 +161,10 @@ TEXT ·validUTF8AVX2(SB), NOSPLIT, $0-25
 	VMOVDQU ·utf8Lookup+0(SB), Y13
 	VMOVDQU ·utf8Lookup+32(SB), Y12
 	VMOVDQU ·utf8Lookup+64(SB), Y11
-	MOVQ    $0x0f0f0f0f0f0f0f0f, AX
-	VMOVQ   AX, X10
-	VPBROADCASTQ X10, Y10
-	MOVQ    $0x6060606060606060, AX
-	VMOVQ   AX, X9
-	VPBROADCASTQ X9, Y9
-	MOVQ    $0x7070707070707070, AX
-	VMOVQ   AX, X8
-	VPBROADCASTQ X8, Y8
-	MOVQ    $0x8080808080808080, AX
-	VMOVQ   AX, X7
-	VPBROADCASTQ X7, Y7
+	BROADCAST($0x0f0f0f0f0f0f0f0f, X10, Y10)
+	BROADCAST($0x6060606060606060, X9, Y9)
+	BROADCAST($0x7070707070707070, X8, Y8)
+	BROADCAST($0x8080808080808080, X7, Y7)
 
 vloop:
 	CMPQ SI, CX
@@ -239,9 +213,9 @@ vdone:
 	VZEROUPPER
 	RET
 
-// func unescapeAVX2(out, raw []byte) (o, i int)
+// func unescapeAVX2(out, src []byte) (o, i int)
 //
-// Decodes raw into out 32 bytes a step while both hold a whole step: each
+// Decodes src into out 32 bytes a step while both hold a whole step: each
 // step is stored as it is read, then its first quote, backslash or control
 // found; a short escape (\" \\ \/ \b \f \n \r \t) is written as its byte
 // and the step begins again past it. It returns what it wrote and read,
@@ -249,52 +223,13 @@ vdone:
 // where fewer than 32 bytes are left, for the caller to go on from there.
 // Non-ASCII is copied as it is: the caller has checked it.
 TEXT ·unescapeAVX2(SB), NOSPLIT, $0-64
-	MOVQ out_base+0(FP), DI
-	MOVQ out_len+8(FP), R9
-	MOVQ raw_base+24(FP), SI
-	MOVQ raw_len+32(FP), R10
-	XORQ R11, R11 // o
-	XORQ R12, R12 // i
-	LEAQ ·unescaped(SB), R8
-	MOVQ $0x2222222222222222, AX
-	VMOVQ AX, X1
-	VPBROADCASTQ X1, Y1
-	MOVQ $0x5c5c5c5c5c5c5c5c, AX
-	VMOVQ AX, X2
-	VPBROADCASTQ X2, Y2
-	MOVQ $0x1f1f1f1f1f1f1f1f, AX
-	VMOVQ AX, X3
-	VPBROADCASTQ X3, Y3
+	STEPS_BEGIN(·unescaped(SB))
 
 uloop:
-	MOVQ R10, AX
-	SUBQ R12, AX
-	CMPQ AX, $32
-	JLT  udone
-	MOVQ R9, AX
-	SUBQ R11, AX
-	CMPQ AX, $32
-	JLT  udone
-	VMOVDQU   (SI)(R12*1), Y0
-	VMOVDQU   Y0, (DI)(R11*1)
-	VPCMPEQB  Y0, Y1, Y4
-	VPCMPEQB  Y0, Y2, Y5
-	VPMINUB   Y0, Y3, Y6
-	VPCMPEQB  Y0, Y6, Y6
-	VPOR      Y4, Y5, Y4
-	VPOR      Y4, Y6, Y4
-	VPMOVMSKB Y4, AX
-	TESTL     AX, AX
-	JNZ       ustop
-	ADDQ      $32, R12
-	ADDQ      $32, R11
-	JMP       uloop
+	STEP($32, udone, ustop, uloop)
 
 ustop:
-	BSFL    AX, AX
-	ADDQ    AX, R12
-	ADDQ    AX, R11
-	MOVBLZX (SI)(R12*1), AX
+	STOP_AT
 	CMPB    AL, $0x5c
 	JNE     udone
 	LEAQ    1(R12), BX
@@ -310,66 +245,25 @@ ustop:
 	JMP     uloop
 
 udone:
-	MOVQ R11, o+48(FP)
-	MOVQ R12, i+56(FP)
-	VZEROUPPER
-	RET
+	STEPS_END
 
-// func escapeAVX2(out, b []byte) (o, i int)
+// func escapeAVX2(out, src []byte) (o, i int)
 //
-// Writes b escaped into out 32 bytes a step while b holds a whole step and
-// out room for one and an escape: each step is stored as it is read, then
-// its first quote, backslash or control found; one with a short escape (\"
-// \\ \b \f \n \r \t) is written as that and the step begins again past it.
-// It returns what it wrote and read, stopping at a control without a short
-// escape (written \u00xx by the caller) or where room runs short.
+// Writes src escaped into out 32 bytes a step while src holds a whole step
+// and out room for one and an escape: each step is stored as it is read,
+// then its first quote, backslash or control found; one with a short
+// escape (\" \\ \b \f \n \r \t) is written as that and the step begins
+// again past it. It returns what it wrote and read, stopping at a control
+// without a short escape (written \u00xx by the caller) or where room runs
+// short.
 TEXT ·escapeAVX2(SB), NOSPLIT, $0-64
-	MOVQ out_base+0(FP), DI
-	MOVQ out_len+8(FP), R9
-	MOVQ b_base+24(FP), SI
-	MOVQ b_len+32(FP), R10
-	XORQ R11, R11 // o
-	XORQ R12, R12 // i
-	LEAQ ·escapes(SB), R8
-	MOVQ $0x2222222222222222, AX
-	VMOVQ AX, X1
-	VPBROADCASTQ X1, Y1
-	MOVQ $0x5c5c5c5c5c5c5c5c, AX
-	VMOVQ AX, X2
-	VPBROADCASTQ X2, Y2
-	MOVQ $0x1f1f1f1f1f1f1f1f, AX
-	VMOVQ AX, X3
-	VPBROADCASTQ X3, Y3
+	STEPS_BEGIN(·escapes(SB))
 
 eloop:
-	MOVQ R10, AX
-	SUBQ R12, AX
-	CMPQ AX, $32
-	JLT  edone
-	MOVQ R9, AX
-	SUBQ R11, AX
-	CMPQ AX, $34
-	JLT  edone
-	VMOVDQU   (SI)(R12*1), Y0
-	VMOVDQU   Y0, (DI)(R11*1)
-	VPCMPEQB  Y0, Y1, Y4
-	VPCMPEQB  Y0, Y2, Y5
-	VPMINUB   Y0, Y3, Y6
-	VPCMPEQB  Y0, Y6, Y6
-	VPOR      Y4, Y5, Y4
-	VPOR      Y4, Y6, Y4
-	VPMOVMSKB Y4, AX
-	TESTL     AX, AX
-	JNZ       estop
-	ADDQ      $32, R12
-	ADDQ      $32, R11
-	JMP       eloop
+	STEP($34, edone, estop, eloop)
 
 estop:
-	BSFL    AX, AX
-	ADDQ    AX, R12
-	ADDQ    AX, R11
-	MOVBLZX (SI)(R12*1), AX
+	STOP_AT
 	MOVBLZX (R8)(AX*1), AX
 	CMPB    AL, $0x75 // 'u': the caller writes \u00xx
 	JEQ     edone
@@ -380,22 +274,15 @@ estop:
 	JMP     eloop
 
 edone:
-	MOVQ R11, o+48(FP)
-	MOVQ R12, i+56(FP)
-	VZEROUPPER
-	RET
+	STEPS_END
 
 // func quoteBackslashAVX2(b []byte) (q, bs uint64)
 //
 // One bit per byte of b[:64]: the quotes, and the backslashes.
 TEXT ·quoteBackslashAVX2(SB), NOSPLIT, $0-40
 	MOVQ b_base+0(FP), SI
-	MOVQ $0x2222222222222222, AX
-	VMOVQ AX, X1
-	VPBROADCASTQ X1, Y1
-	MOVQ $0x5c5c5c5c5c5c5c5c, AX
-	VMOVQ AX, X2
-	VPBROADCASTQ X2, Y2
+	BROADCAST($0x2222222222222222, X1, Y1)
+	BROADCAST($0x5c5c5c5c5c5c5c5c, X2, Y2)
 	VMOVDQU   (SI), Y0
 	VMOVDQU   32(SI), Y3
 	VPCMPEQB  Y0, Y1, Y4

@@ -77,33 +77,35 @@ func TestDecodeRandomPieces(t *testing.T) {
 	good := []string{"a", "bcdefgh", strings.Repeat("x", 31), strings.Repeat("y", 33), strings.Repeat("z", 70),
 		"é", "—", "日本", "😀", `\n`, `\"`, `\\`, `\/`, `\b`, `\f`, `\r`, `\t`, `\u00e9`, `\u0001`, `\uD83D\uDE00`, `\u2028`}
 	bad := []string{`\x`, `\u12`, `\uD800x`, "\x01", "\xff", "\xe2\x82", `\`}
-	n := 20000
-	if raceBuild {
-		n = 2000
-	}
 	eachSearch(t, func(t *testing.T) {
 		r := rand.New(rand.NewPCG(5, 6))
-		for range n {
-			randomPiecesOnce(t, r, good, bad)
+		for range randomRounds() {
+			s := randomPieces(r, good)
+			if r.IntN(8) == 0 {
+				at := r.IntN(len(s) + 1)
+				s = s[:at] + bad[r.IntN(len(bad))] + s[at:]
+			}
+			checkDecode(t, s+`",1`)
 		}
 	})
 }
 
-func randomPiecesOnce(t *testing.T, r *rand.Rand, good, bad []string) {
-	t.Helper()
-	{
-		var sb strings.Builder
-		for k := r.IntN(30); k > 0; k-- {
-			sb.WriteString(good[r.IntN(len(good))])
-		}
-		if r.IntN(8) == 0 {
-			s := sb.String()
-			at := r.IntN(len(s) + 1)
-			sb.Reset()
-			sb.WriteString(s[:at] + bad[r.IntN(len(bad))] + s[at:])
-		}
-		checkDecode(t, sb.String()+`",1`)
+// randomRounds is how many random strings a test of them tries: fewer
+// under the race detector.
+func randomRounds() int {
+	if raceBuild {
+		return 2000
 	}
+	return 20000
+}
+
+// randomPieces joins up to 29 pieces drawn at random.
+func randomPieces(r *rand.Rand, pieces []string) string {
+	var sb strings.Builder
+	for k := r.IntN(30); k > 0; k-- {
+		sb.WriteString(pieces[r.IntN(len(pieces))])
+	}
+	return sb.String()
 }
 
 // AppendString writes random pieces as the byte-at-a-time reference
@@ -112,18 +114,10 @@ func randomPiecesOnce(t *testing.T, r *rand.Rand, good, bad []string) {
 func TestAppendRandomPieces(t *testing.T) {
 	pieces := []string{"a", "bcdefgh", strings.Repeat("x", 31), strings.Repeat("y", 33), strings.Repeat("z", 70),
 		"é", "—", "日本", "😀", "\n", "\"", "\\", "/", "\b", "\f", "\r", "\t", "\x00", "\x01", "\x1f", "\x7f", "\u2028"}
-	n := 20000
-	if raceBuild {
-		n = 2000
-	}
 	eachSearch(t, func(t *testing.T) {
 		r := rand.New(rand.NewPCG(7, 8))
-		for range n {
-			var sb strings.Builder
-			for k := r.IntN(30); k > 0; k-- {
-				sb.WriteString(pieces[r.IntN(len(pieces))])
-			}
-			s := sb.String()
+		for range randomRounds() {
+			s := randomPieces(r, pieces)
 			checkAgainstRef(t, s)
 			want, err := AppendString(nil, s)
 			require.NoError(t, err)

@@ -200,7 +200,8 @@ func splitVectors(file, dir string) []string {
 	}
 	var doc map[string]json.RawMessage
 	var vectors []json.RawMessage
-	if err := json.Unmarshal(b, &doc); err == nil {
+	err = json.Unmarshal(b, &doc)
+	if err == nil {
 		err = json.Unmarshal(doc["vectors"], &vectors)
 	}
 	if err != nil || len(vectors) == 0 {
