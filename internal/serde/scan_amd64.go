@@ -128,7 +128,14 @@ func quoteEndVec(b []byte, p int) int {
 			return p + bits.TrailingZeros64(m)
 		}
 	}
-	return quoteEndFrom(b, p, carry != 0)
+	// The last bytes as one more block, padded with zeros (no quote).
+	var last [64]byte
+	copy(last[:], b[p:])
+	q, bs := quoteBackslashAVX2(last[:])
+	if m := q &^ escapedBits(bs, &carry); m != 0 {
+		return p + bits.TrailingZeros64(m)
+	}
+	return -1
 }
 
 func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)

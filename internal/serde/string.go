@@ -486,7 +486,7 @@ func (d *Decoder) readEscaped(start, esc int) (string, bool) {
 			break
 		}
 		p = q + 1
-		if useAVX2 {
+		if useAVX2 && len(src)-p >= 64 {
 			// An escaped quote: quotes may be dense here (JSON inside
 			// JSON), and a search for each costs a call; go on a block
 			// at a time.
