@@ -138,6 +138,17 @@ func quoteEndVec(b []byte, p int) int {
 	return -1
 }
 
+// skipEscapesAVX2 passes over src 32 bytes a step, and over the short
+// escapes serde_json writes (each counted in shrink), to the first byte it
+// does not pass: a quote, a control, another escape, or the last bytes
+// short of a step.
+//
+//go:noescape
+func skipEscapesAVX2(src []byte) (i, shrink int)
+
+// skipEscapesVec is skipEscapesAVX2 where the processor has AVX2.
+func skipEscapesVec(src []byte) (i, shrink int) { return skipEscapesAVX2(src) }
+
 func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
 
 func xgetbv() (eax, edx uint32)

@@ -301,3 +301,56 @@ TEXT ·quoteBackslashAVX2(SB), NOSPLIT, $0-40
 	MOVQ      AX, bs+32(FP)
 	VZEROUPPER
 	RET
+
+// func skipEscapesAVX2(src []byte) (i, shrink int)
+//
+// Passes over src 32 bytes a step while it holds a whole step, and over
+// each short escape that serde_json itself writes (\" \\ \b \f \n \r \t)
+// the step meets, counting them in shrink (each is a byte shorter
+// decoded). It stops at anything else: a quote, a control, any other
+// escape.
+TEXT ·skipEscapesAVX2(SB), NOSPLIT, $0-40
+	MOVQ src_base+0(FP), SI
+	MOVQ src_len+8(FP), R10
+	XORQ R12, R12 // i
+	XORQ R13, R13 // shrink
+	LEAQ ·unescaped(SB), R8
+	SPECIALS
+
+kloop:
+	MOVQ R10, AX
+	SUBQ R12, AX
+	CMPQ AX, $32
+	JLT  kdone
+	VMOVDQU   (SI)(R12*1), Y0
+	SPECIAL_MARKS
+	VPMOVMSKB Y4, AX
+	TESTL     AX, AX
+	JNZ       kstop
+	ADDQ      $32, R12
+	JMP       kloop
+
+kstop:
+	BSFL    AX, AX
+	ADDQ    AX, R12
+	MOVBLZX (SI)(R12*1), AX
+	CMPB    AL, $0x5c
+	JNE     kdone
+	LEAQ    1(R12), BX
+	CMPQ    BX, R10
+	JGE     kdone
+	MOVBLZX (SI)(BX*1), AX
+	CMPB    AL, $0x2f // '/': an escape serde_json does not write
+	JEQ     kdone
+	MOVBLZX (R8)(AX*1), AX
+	TESTB   AL, AL
+	JZ      kdone
+	ADDQ    $2, R12
+	INCQ    R13
+	JMP     kloop
+
+kdone:
+	MOVQ R12, i+24(FP)
+	MOVQ R13, shrink+32(FP)
+	VZEROUPPER
+	RET

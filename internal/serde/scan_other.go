@@ -23,10 +23,13 @@ func specialVec(b []byte, i int) int {
 	return i
 }
 
-// unescapeVec, escapeVec and quoteEndVec are never called here either: they decode and
+// unescapeVec, escapeVec, skipEscapesVec and quoteEndVec are never called
+// here either: they decode and
 // escape nothing.
 func unescapeVec(out, raw []byte) (o, i int) { return 0, 0 }
 
 func escapeVec(out, b []byte) (o, i int) { return 0, 0 }
+
+func skipEscapesVec(src []byte) (i, shrink int) { return 0, 0 }
 
 func quoteEndVec(b []byte, p int) int { return quoteEndFrom(b, p, false) }

@@ -301,6 +301,12 @@ func (d *Decoder) scanStringTo(toEscape bool) (strInfo, error) {
 	// scan stopping at both pays for a stop at each.
 	vec, high := false, 0 // vec: past src[high], the first non-ASCII byte
 	for {
+		if vec && s.firstEsc >= 0 && len(src)-i >= 32 {
+			// Past the first escape: whole steps and the short escapes
+			// in them, vectorized.
+			di, sh := skipEscapesVec(src[i:])
+			i, shrink = i+di, shrink+sh
+		}
 		// The first word inline: in prose most stops are a few bytes apart.
 		if i+8 <= len(src) {
 			if m := stops(binary.LittleEndian.Uint64(src[i:]), vec); m != 0 {
