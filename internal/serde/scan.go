@@ -96,15 +96,6 @@ func stops(w uint64, vec bool) uint64 {
 	return m
 }
 
-// scanOn is a scan's search past its first word: from i, to the next stop,
-// by specialVec (vec) or nextStop.
-func scanOn(b []byte, i int, c *stopCache, vec bool) int {
-	if vec {
-		return specialVec(b, i)
-	}
-	return nextStop(b, i, c)
-}
-
 // search returns the index of the first ch in b at or after i, looking at
 // most a window ahead: the window's end (or len(b)) if none is there.
 func search(b []byte, i int, ch byte) int {

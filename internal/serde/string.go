@@ -311,18 +311,24 @@ func (d *Decoder) scanStringTo(toEscape bool) (strInfo, error) {
 		if i+8 <= len(src) {
 			if m := stops(binary.LittleEndian.Uint64(src[i:]), vec); m != 0 {
 				i += bits.TrailingZeros64(m) / 8
+			} else if vec {
+				i = specialVec(src, i+8)
 			} else {
-				i = scanOn(src, i+8, &c, vec)
+				i = nextStop(src, i+8, &c)
 			}
+		} else if vec {
+			i = specialVec(src, i)
 		} else {
-			i = scanOn(src, i, &c, vec)
+			i = nextStop(src, i, &c)
 		}
 		if i >= len(src) {
 			d.pos = len(src)
 			return strInfo{}, d.fail(EOFString)
 		}
 		switch ch := src[i]; {
-		case ch >= 0x80 && useAVX2:
+		case ch >= 0x80 && useAVX2 && len(src)-i >= 64 && bytes.IndexByte(src[i:i+64], '"') < 0:
+			// Non-ASCII, and the string goes on: vectorized from here (a
+			// short one is cheaper without the kernels' calls).
 			vec, high = true, i
 			i++
 		case ch >= 0x80:

@@ -125,8 +125,8 @@ func AppendString[S ~string | ~[]byte](dst []byte, s S) ([]byte, error) {
 	default:
 		b = []byte(s)
 	}
-	// With AVX2, at the first byte that is not ASCII (or the first escape
-	// with 64 bytes or more after it) the rest is checked as UTF-8,
+	// With AVX2, at the first byte that is not ASCII or to escape with 64
+	// bytes or more after it, the rest is checked as UTF-8,
 	// vectorized, and from there the scan stops only at the bytes it
 	// escapes, and escapes 32 bytes a step.
 	vec := false
@@ -153,19 +153,24 @@ func AppendString[S ~string | ~[]byte](dst []byte, s S) ([]byte, error) {
 		if i+8 <= len(b) {
 			if m := stops(binary.LittleEndian.Uint64(b[i:]), vec); m != 0 {
 				i += bits.TrailingZeros64(m) / 8
+			} else if vec {
+				i = specialVec(b, i+8)
 			} else {
-				i = scanOn(b, i+8, &sc, vec)
+				i = nextStop(b, i+8, &sc)
 			}
+		} else if vec {
+			i = specialVec(b, i)
 		} else {
-			i = scanOn(b, i, &sc, vec)
+			i = nextStop(b, i, &sc)
 		}
 		if i == len(b) {
 			out = append(out, b[done:]...)
 			return append(out, '"'), nil
 		}
-		if useAVX2 && !vec && (b[i] >= 0x80 || len(b)-i >= 64) {
-			// Non-ASCII, or an escape with a long way to go: check the rest
-			// and go on vectorized.
+		if useAVX2 && !vec && len(b)-i >= 64 {
+			// Non-ASCII or an escape, with a long way to go: check the rest
+			// and go on vectorized (a short rest is cheaper without the
+			// kernels' calls).
 			if !validUTF8Vec(b[i:]) {
 				return dst, ErrInvalidUTF8
 			}
