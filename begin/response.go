@@ -142,8 +142,7 @@ func (i *Inactive) Encode(dst []byte) ([]byte, error) {
 // nil r, or a nil pointer of any variant, is a *wire.EncodeError with
 // wire.ErrNil, never a panic.
 func EncodeResponse(dst []byte, r Response) ([]byte, error) {
-	// Active, the most frequent frame, by one comparison inlined at the
-	// caller; the rest by the switch.
+	// Active, the most frequent frame, by one comparison before the switch.
 	if a, _ := r.(*Active); a != nil {
 		return append(dst, TagActive), nil
 	}

@@ -16,14 +16,15 @@ import (
 // scanned eight bytes a step with one fused test per word. A run that goes on
 // past those first words is searched 64 bytes a step with AVX2 where the
 // processor has it (vecStop, amd64 only, chosen at start-up; the purego build
-// tag leaves it out); there, from a string's first byte that is not ASCII
-// on, the scanners stop only at quotes, backslashes and controls, and the
-// rest is checked as UTF-8 apart, 32 bytes a step (validUTF8Vec). Elsewhere
-// a long run is handed to the runtime's vectorized
-// IndexByte, which finds the next quote and the next backslash within a
-// window, and
-// the bytes up to there are checked for controls and non-ASCII four words
-// (32 bytes) a step with a test of three operations a word. The window is
+// tag leaves it out). There, once a long string shows a byte that is not
+// ASCII (or, writing, one to escape), the scanners stop only at quotes,
+// backslashes and controls, the rest is checked as UTF-8 apart, 32 bytes a
+// step (validUTF8Vec), and escapes are decoded, checked or written 32 bytes
+// a step by kernels of their own. Elsewhere a long run is handed to the
+// runtime's vectorized IndexByte, which finds the next quote and the next
+// backslash within a window, and the bytes up to there are checked for
+// controls and non-ASCII four words (32 bytes) a step with a test of three
+// operations a word. The window is
 // bounded so that a long string is passed over in pieces that stay in the
 // first-level cache.
 

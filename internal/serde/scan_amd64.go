@@ -172,7 +172,9 @@ func hasAVX2() bool {
 	return ebx7&(1<<5) != 0
 }
 
-// useAVX2 is fixed at start-up from the processor's features; read only.
+// useAVX2 is set at start-up from the processor's features, and never
+// changed after but by the tests, which switch it off to run the portable
+// paths on this machine too.
 var useAVX2 = hasAVX2()
 
 // vecStop is nextStop's search for a long run on this processor: the index

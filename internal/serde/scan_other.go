@@ -7,8 +7,8 @@ import "unicode/utf8"
 // vecStop is false here: the portable search is used.
 func vecStop(b []byte, i int) (int, bool) { return 0, false }
 
-// useAVX2 is false off amd64, or built with the purego tag; vecStop does
-// not look at it (it is here for the tests that run both searches).
+// useAVX2 is false off amd64, or built with the purego tag; it is a
+// variable only for the tests, which set it as on amd64.
 var useAVX2 = false
 
 // validUTF8Vec and specialVec are never called here (useAVX2 stays false);

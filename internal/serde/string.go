@@ -272,9 +272,10 @@ type strInfo struct {
 // with every check the reference makes of a string it parses, in one pass:
 // the bytes are classified with nextStop, runs of non-ASCII checked as UTF-8
 // where they stand, and escapes checked (and their decoded length counted)
-// as they come. With AVX2, from the first non-ASCII byte on, UTF-8 is
-// checked in a vectorized pass of its own at the end instead. It leaves the
-// cursor past the closing quote.
+// as they come. With AVX2, from a first non-ASCII byte that is not near the
+// string's end on, UTF-8 is checked in a vectorized pass of its own at the
+// end instead, and escapes past the first are passed over by a kernel. It
+// leaves the cursor past the closing quote.
 //
 // As serde_json does, it reports invalid UTF-8 only once the string has
 // ended well (at the string's start): a control, a bad escape or the end of

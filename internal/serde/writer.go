@@ -108,10 +108,11 @@ const hexDigits = "0123456789abcdef"
 //
 // A Rust string is always UTF-8, so s must be: otherwise (a stray or
 // truncated sequence, an overlong form, a surrogate) AppendString returns
-// dst unchanged and [ErrInvalidUTF8]. With AVX2 (amd64) the check is a
-// vectorized pass of its own before the search for bytes to escape;
-// elsewhere it is made in the same pass as that search, ASCII runs scanned a
-// word at a time and only the non-ASCII runs decoded.
+// dst unchanged and [ErrInvalidUTF8]. The check is made in the same pass as
+// the search for bytes to escape, ASCII runs scanned a word at a time and
+// only the non-ASCII runs decoded; with AVX2 (amd64), from the first byte
+// that is not ASCII or to escape with 64 bytes or more after it, the rest is
+// checked in a vectorized pass of its own and escaped 32 bytes a step.
 func AppendString[S ~string | ~[]byte](dst []byte, s S) ([]byte, error) {
 	var b []byte
 	switch v := any(s).(type) {
@@ -125,10 +126,8 @@ func AppendString[S ~string | ~[]byte](dst []byte, s S) ([]byte, error) {
 	default:
 		b = []byte(s)
 	}
-	// With AVX2, at the first byte that is not ASCII or to escape with 64
-	// bytes or more after it, the rest is checked as UTF-8,
-	// vectorized, and from there the scan stops only at the bytes it
-	// escapes, and escapes 32 bytes a step.
+	// vec: past that first byte, the scan stops only at the bytes it
+	// escapes.
 	vec := false
 	out := append(dst, '"')
 	sc := newStopCache()
