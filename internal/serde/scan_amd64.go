@@ -3,6 +3,7 @@
 package serde
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"unicode/utf8"
 )
@@ -92,8 +93,8 @@ var utf8Lookup = func() (t [128]byte) {
 
 // unescapeAVX2 decodes raw into out 32 bytes a step, short escapes
 // included, and returns how much it wrote and read: it stops at a \u, a bad
-// escape, a control or a quote, or where out or raw holds less than a
-// step. Non-ASCII is copied unchecked.
+// escape, a control or a quote, or where out or raw holds less than 64
+// bytes. Non-ASCII is copied unchecked.
 //
 //go:noescape
 func unescapeAVX2(out, src []byte) (o, i int)
@@ -101,16 +102,38 @@ func unescapeAVX2(out, src []byte) (o, i int)
 // unescapeVec is unescapeAVX2 where the processor has AVX2.
 func unescapeVec(out, raw []byte) (o, i int) { return unescapeAVX2(out, raw) }
 
-// escapeAVX2 writes b escaped into out 32 bytes a step, short escapes
-// included, and returns how much it wrote and read: it stops at a control
-// that has no short escape, or where b holds less than a step or out less
-// than a step and an escape.
+// escapeAVX2 writes b escaped into out 32 bytes a step and returns how
+// much it wrote and read: it stops where b holds less than 64 bytes or out
+// less than 224.
 //
 //go:noescape
 func escapeAVX2(out, src []byte) (o, i int)
 
 // escapeVec is escapeAVX2 where the processor has AVX2.
 func escapeVec(out, b []byte) (o, i int) { return escapeAVX2(out, b) }
+
+// escapeWords holds, for each byte escapeAVX2 may meet that needs an
+// escape, the escape serde_json writes in its low bytes (\n, \u001f) and
+// its length less one in the top byte; escapeAVX2 stores the whole word and
+// then overwrites what follows the escape.
+var escapeWords = func() (t [0x60]uint64) {
+	for c := range t {
+		var e []byte
+		switch x := escapes[c]; x {
+		case 0:
+			continue
+		case 'u':
+			e = []byte{'\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&15]}
+		default:
+			e = []byte{'\\', x}
+		}
+		var w [8]byte
+		copy(w[:], e)
+		w[7] = byte(len(e) - 1)
+		t[c] = binary.LittleEndian.Uint64(w[:])
+	}
+	return t
+}()
 
 // quoteBackslashAVX2 returns one bit per byte of b[:64] for the quotes and
 // one for the backslashes. b must hold 64 bytes.

@@ -26,17 +26,16 @@
 #define FOUND(BSF) BSF AX, AX; SUBQ DI, SI; ADDQ SI, AX; MOVQ AX, ret+24(FP); VZEROUPPER; RET
 #define NONE SUBQ DI, SI; MOVQ SI, ret+24(FP); VZEROUPPER; RET
 
-// The step loops of unescapeAVX2 and escapeAVX2: out's base and length in
-// DI and R9, src's in SI and R10, o and i in R11 and R12, a byte table in
-// R8. STEPS_BEGIN loads them; STEP stores the step at src[i:] to out[o:]
-// and jumps to STOP with the marks of its specials in AX (to DONE where src
-// holds less than a step or out less than ROOM, else on to the next step at
-// LOOP); STOP_AT moves i and o to the first mark and loads src[i] into AX;
-// STEPS_END returns o and i.
-#define STEPS_BEGIN(TABLE) MOVQ out_base+0(FP), DI; MOVQ out_len+8(FP), R9; MOVQ src_base+24(FP), SI; MOVQ src_len+32(FP), R10; XORQ R11, R11; XORQ R12, R12; LEAQ TABLE, R8; SPECIALS
-#define STEP(ROOM, DONE, STOP, LOOP) MOVQ R10, AX; SUBQ R12, AX; CMPQ AX, $32; JLT DONE; MOVQ R9, AX; SUBQ R11, AX; CMPQ AX, ROOM; JLT DONE; VMOVDQU (SI)(R12*1), Y0; VMOVDQU Y0, (DI)(R11*1); SPECIAL_MARKS; VPMOVMSKB Y4, AX; TESTL AX, AX; JNZ STOP; ADDQ $32, R12; ADDQ $32, R11; JMP LOOP
-#define STOP_AT BSFL AX, AX; ADDQ AX, R12; ADDQ AX, R11; MOVBLZX (SI)(R12*1), AX
-#define STEPS_END MOVQ R11, o+48(FP); MOVQ R12, i+56(FP); VZEROUPPER; RET
+// The block loops of unescapeAVX2 and escapeAVX2: out's base and length in
+// DI and R9, src's in SI and R10, o and i in R11 and R12, a table in R8.
+// BLOCKS_BEGIN loads them. BLOCK(SRC, ROOM, DONE, BITS) goes to DONE unless
+// src holds SRC bytes from i and out ROOM from o; else it stores the block
+// src[i:i+32] at out[o:] and goes to BITS with the marks of its specials in
+// AX, or, where there are none, moves on to the next block and falls
+// through. BLOCKS_END returns o and i.
+#define BLOCKS_BEGIN(TABLE) MOVQ out_base+0(FP), DI; MOVQ out_len+8(FP), R9; MOVQ src_base+24(FP), SI; MOVQ src_len+32(FP), R10; XORQ R11, R11; XORQ R12, R12; LEAQ TABLE, R8; SPECIALS
+#define BLOCK(SRC, ROOM, DONE, BITS) MOVQ R10, AX; SUBQ R12, AX; CMPQ AX, SRC; JLT DONE; MOVQ R9, AX; SUBQ R11, AX; CMPQ AX, ROOM; JLT DONE; VMOVDQU (SI)(R12*1), Y0; VMOVDQU Y0, (DI)(R11*1); SPECIAL_MARKS; VPMOVMSKB Y4, AX; TESTL AX, AX; JNZ BITS; ADDQ $32, R12; ADDQ $32, R11
+#define BLOCKS_END MOVQ R11, o+48(FP); MOVQ R12, i+56(FP); VZEROUPPER; RET
 
 // func stopIndexAVX2(b []byte) int
 //
@@ -215,66 +214,111 @@ vdone:
 
 // func unescapeAVX2(out, src []byte) (o, i int)
 //
-// Decodes src into out 32 bytes a step while both hold a whole step: each
-// step is stored as it is read, then its first quote, backslash or control
-// found; a short escape (\" \\ \/ \b \f \n \r \t) is written as its byte
-// and the step begins again past it. It returns what it wrote and read,
-// stopping at anything else (a \u, a bad escape, a control, a quote) or
-// where fewer than 32 bytes are left, for the caller to go on from there.
+// Decodes src into out a 32-byte block at a time while src holds 64 bytes
+// from i and out 64 from o: each block is stored as it is read; then, for
+// each of its quotes, backslashes and controls in turn, a short escape (\"
+// \\ \/ \b \f \n \r \t) has its byte written and the block's bytes after
+// it stored again behind it (so an escape costs a few instructions, not a
+// new block). It returns what it wrote and read, stopping at anything else
+// (a \u, a bad escape, a control, a quote) for the caller to go on from
+// there; a backslash that is a block's last byte starts the next block.
 // Non-ASCII is copied as it is: the caller has checked it.
 TEXT ·unescapeAVX2(SB), NOSPLIT, $0-64
-	STEPS_BEGIN(·unescaped(SB))
+	BLOCKS_BEGIN(·unescaped(SB))
 
 uloop:
-	STEP($32, udone, ustop, uloop)
+	BLOCK($64, $64, udone, ubits)
+	JMP uloop
 
-ustop:
-	STOP_AT
-	CMPB    AL, $0x5c
-	JNE     udone
-	LEAQ    1(R12), BX
-	CMPQ    BX, R10
-	JGE     udone
-	MOVBLZX (SI)(BX*1), AX
-	MOVBLZX (R8)(AX*1), AX
-	TESTB   AL, AL
-	JZ      udone
-	MOVB    AL, (DI)(R11*1)
-	ADDQ    $2, R12
-	INCQ    R11
+ubits:
+	XORQ DX, DX // how much shorter the block is decoded so far
+
+ubit:
+	BSFL    AX, CX // the mark's offset p in the block
+	LEAQ    (R12)(CX*1), BX
+	MOVBLZX (SI)(BX*1), R13
+	CMPB    R13B, $0x5c
+	JNE     ustop
+	CMPL    CX, $31
+	JEQ     ucut
+	MOVBLZX 1(SI)(BX*1), R13
+	MOVBLZX (R8)(R13*1), R13
+	TESTL   R13, R13
+	JZ      ustop
+	LEAQ    (R11)(CX*1), BX
+	SUBQ    DX, BX
+	MOVB    R13B, (DI)(BX*1)
+	INCQ    DX
+	LEAQ    2(R12)(CX*1), BX
+	VMOVDQU (SI)(BX*1), Y7
+	LEAQ    2(R11)(CX*1), BX
+	SUBQ    DX, BX
+	VMOVDQU Y7, (DI)(BX*1)
+	MOVQ    $-4, BX // clear the marks up to p+1, the escape's letter
+	SHLQ    CX, BX
+	ANDQ    BX, AX
+	JNZ     ubit
+	ADDQ    $32, R12
+	ADDQ    $32, R11
+	SUBQ    DX, R11
 	JMP     uloop
 
+ucut:
+	// The block ends in a backslash: the next one starts at it.
+	ADDQ CX, R12
+	ADDQ CX, R11
+	SUBQ DX, R11
+	JMP  uloop
+
+ustop:
+	ADDQ CX, R12
+	ADDQ CX, R11
+	SUBQ DX, R11
+
 udone:
-	STEPS_END
+	BLOCKS_END
 
 // func escapeAVX2(out, src []byte) (o, i int)
 //
-// Writes src escaped into out 32 bytes a step while src holds a whole step
-// and out room for one and an escape: each step is stored as it is read,
-// then its first quote, backslash or control found; one with a short
-// escape (\" \\ \b \f \n \r \t) is written as that and the step begins
-// again past it. It returns what it wrote and read, stopping at a control
-// without a short escape (written \u00xx by the caller) or where room runs
-// short.
+// Writes src escaped into out a 32-byte block at a time while src holds 64
+// bytes from i and out 224 from o (a block all controls grows to 192): each
+// block is stored as it is read; then, for each byte of it to escape in
+// turn, its escape (a word of escapeWords) is written and the block's bytes
+// after it stored again behind it. It returns what it wrote and read.
 TEXT ·escapeAVX2(SB), NOSPLIT, $0-64
-	STEPS_BEGIN(·escapes(SB))
+	BLOCKS_BEGIN(·escapeWords(SB))
 
 eloop:
-	STEP($34, edone, estop, eloop)
+	BLOCK($64, $224, edone, ebits)
+	JMP eloop
 
-estop:
-	STOP_AT
-	MOVBLZX (R8)(AX*1), AX
-	CMPB    AL, $0x75 // 'u': the caller writes \u00xx
-	JEQ     edone
-	MOVB    $0x5c, (DI)(R11*1)
-	MOVB    AL, 1(DI)(R11*1)
-	ADDQ    $2, R11
-	INCQ    R12
+ebits:
+	XORQ DX, DX // how much longer the block is escaped so far
+
+ebit:
+	BSFL    AX, CX // the mark's offset p in the block
+	LEAQ    (R12)(CX*1), BX
+	MOVBLZX (SI)(BX*1), R13
+	MOVQ    (R8)(R13*8), R13
+	LEAQ    (R11)(CX*1), BX
+	ADDQ    DX, BX
+	MOVQ    R13, (DI)(BX*1)
+	SHRQ    $56, R13
+	ADDQ    R13, DX
+	LEAQ    1(R12)(CX*1), BX
+	VMOVDQU (SI)(BX*1), Y7
+	LEAQ    1(R11)(CX*1), BX
+	ADDQ    DX, BX
+	VMOVDQU Y7, (DI)(BX*1)
+	LEAL    -1(AX), BX
+	ANDL    BX, AX
+	JNZ     ebit
+	ADDQ    $32, R12
+	LEAQ    32(R11)(DX*1), R11
 	JMP     eloop
 
 edone:
-	STEPS_END
+	BLOCKS_END
 
 // func quoteBackslashAVX2(b []byte) (q, bs uint64)
 //
@@ -304,11 +348,11 @@ TEXT ·quoteBackslashAVX2(SB), NOSPLIT, $0-40
 
 // func skipEscapesAVX2(src []byte) (i, shrink int)
 //
-// Passes over src 32 bytes a step while it holds a whole step, and over
-// each short escape that serde_json itself writes (\" \\ \b \f \n \r \t)
-// the step meets, counting them in shrink (each is a byte shorter
-// decoded). It stops at anything else: a quote, a control, any other
-// escape.
+// Passes over src a 32-byte block at a time while it holds one, and over
+// each short escape that serde_json itself writes (\" \\ \b \f \n \r \t) in
+// the block, counting them in shrink (each is a byte shorter decoded). It
+// stops at anything else: a quote, a control, any other escape. A
+// backslash that is a block's last byte starts the next block.
 TEXT ·skipEscapesAVX2(SB), NOSPLIT, $0-40
 	MOVQ src_base+0(FP), SI
 	MOVQ src_len+8(FP), R10
@@ -326,28 +370,39 @@ kloop:
 	SPECIAL_MARKS
 	VPMOVMSKB Y4, AX
 	TESTL     AX, AX
-	JNZ       kstop
+	JNZ       kbit
 	ADDQ      $32, R12
 	JMP       kloop
 
-kstop:
-	BSFL    AX, AX
-	ADDQ    AX, R12
-	MOVBLZX (SI)(R12*1), AX
-	CMPB    AL, $0x5c
-	JNE     kdone
-	LEAQ    1(R12), BX
-	CMPQ    BX, R10
-	JGE     kdone
-	MOVBLZX (SI)(BX*1), AX
-	CMPB    AL, $0x2f // '/': an escape serde_json does not write
-	JEQ     kdone
-	MOVBLZX (R8)(AX*1), AX
-	TESTB   AL, AL
-	JZ      kdone
-	ADDQ    $2, R12
+kbit:
+	BSFL    AX, CX // the mark's offset p in the block
+	LEAQ    (R12)(CX*1), BX
+	MOVBLZX (SI)(BX*1), DX
+	CMPB    DL, $0x5c
+	JNE     kstop
+	CMPL    CX, $31
+	JEQ     kcut
+	MOVBLZX 1(SI)(BX*1), DX
+	CMPB    DL, $0x2f // '/': an escape serde_json does not write
+	JEQ     kstop
+	MOVBLZX (R8)(DX*1), DX
+	TESTL   DX, DX
+	JZ      kstop
 	INCQ    R13
+	MOVQ    $-4, BX // clear the marks up to p+1, the escape's letter
+	SHLQ    CX, BX
+	ANDQ    BX, AX
+	JNZ     kbit
+	ADDQ    $32, R12
 	JMP     kloop
+
+kcut:
+	// The block ends in a backslash: the next one starts at it.
+	ADDQ CX, R12
+	JMP  kloop
+
+kstop:
+	ADDQ CX, R12
 
 kdone:
 	MOVQ R12, i+24(FP)

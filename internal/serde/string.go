@@ -522,8 +522,8 @@ func (d *Decoder) readEscaped(start, esc int) (string, bool) {
 	o := copy(out, raw[:esc-start])
 	i := esc - start
 	for i < len(raw) {
-		if vec && len(raw)-i >= 32 {
-			// Whole steps of plain bytes and short escapes, vectorized.
+		if vec && len(raw)-i >= 64 {
+			// Whole blocks of plain bytes and short escapes, vectorized.
 			do, di := unescapeVec(out[o:], raw[i:])
 			o, i = o+do, i+di
 			if i == len(raw) {

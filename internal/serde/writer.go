@@ -134,14 +134,14 @@ func AppendString[S ~string | ~[]byte](dst []byte, s S) ([]byte, error) {
 	done := 0 // b[:done] is written
 	i := 0
 	for {
-		if vec && len(b)-i >= 32 {
-			// Whole steps of plain bytes and short escapes, vectorized,
-			// into the room out has (grown, if it lacks room for the rest
-			// as it is, as an append would grow it anyway); the loop below
-			// writes what does not fit.
+		if vec && len(b)-i >= 64 {
+			// Whole blocks, escapes and all, vectorized, into the room out
+			// has (grown, if it lacks room for the rest as it is, as an
+			// append would grow it anyway); the loop below writes the last
+			// bytes and what does not fit.
 			out = append(out, b[done:i]...)
 			if cap(out)-len(out) < len(b)-i {
-				out = slices.Grow(out, len(b)-i+64)
+				out = slices.Grow(out, len(b)-i+224)
 			}
 			o, r := escapeVec(out[len(out):cap(out)], b[i:])
 			out = out[:len(out)+o]
