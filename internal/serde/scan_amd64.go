@@ -135,6 +135,40 @@ var escapeWords = func() (t [0x60]uint64) {
 	return t
 }()
 
+// escapeLetters is the letter of each short escape of a control, by the
+// control (0 for a control written \u00xx): escapeAVX2 looks a dense
+// block's controls up in it 32 at a time.
+var escapeLetters = func() (t [16]byte) {
+	for c := range t {
+		if e := escapes[c]; e != 'u' {
+			t[c] = e
+		}
+	}
+	return t
+}()
+
+// escapeShuffles expands 8 bytes to escape, by the mask of those among them
+// that need a backslash before them: entry m lists, for each byte of the
+// output, which byte of [the 8 bytes, then 8 backslashes] it is (8 + its
+// number of set bits of m long; the rest 0x80, which writes a zero).
+var escapeShuffles = func() (t [256][16]byte) {
+	for m := range t {
+		o := 0
+		for j := range 8 {
+			if m>>j&1 != 0 {
+				t[m][o] = 8
+				o++
+			}
+			t[m][o] = byte(j)
+			o++
+		}
+		for ; o < 16; o++ {
+			t[m][o] = 0x80
+		}
+	}
+	return t
+}()
+
 // quoteBackslashAVX2 returns one bit per byte of b[:64] for the quotes and
 // one for the backslashes. b must hold 64 bytes.
 //
@@ -184,8 +218,8 @@ func hasAVX2() bool {
 		return false
 	}
 	_, _, ecx1, _ := cpuid(1, 0)
-	const osxsave, avx = 1 << 27, 1 << 28
-	if ecx1&(osxsave|avx) != osxsave|avx {
+	const popcnt, osxsave, avx = 1 << 23, 1 << 27, 1 << 28
+	if ecx1&(popcnt|osxsave|avx) != popcnt|osxsave|avx {
 		return false
 	}
 	if xcr0, _ := xgetbv(); xcr0&6 != 6 { // XMM and YMM state

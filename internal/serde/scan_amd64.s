@@ -35,6 +35,13 @@
 // through. BLOCKS_END returns o and i.
 #define BLOCKS_BEGIN(TABLE) MOVQ out_base+0(FP), DI; MOVQ out_len+8(FP), R9; MOVQ src_base+24(FP), SI; MOVQ src_len+32(FP), R10; XORQ R11, R11; XORQ R12, R12; LEAQ TABLE, R8; SPECIALS
 #define BLOCK(SRC, ROOM, DONE, BITS) MOVQ R10, AX; SUBQ R12, AX; CMPQ AX, SRC; JLT DONE; MOVQ R9, AX; SUBQ R11, AX; CMPQ AX, ROOM; JLT DONE; VMOVDQU (SI)(R12*1), Y0; VMOVDQU Y0, (DI)(R11*1); SPECIAL_MARKS; VPMOVMSKB Y4, AX; TESTL AX, AX; JNZ BITS; ADDQ $32, R12; ADDQ $32, R11
+// ESCAPE_CHUNK(K) writes the chunk of escapeAVX2's block at byte K, whose
+// bytes are in X10's low half and backslashes in its high half: its marks
+// (byte K/8 of AX) pick a shuffle of escapeShuffles (CX), which makes the
+// chunk escaped, stored where it goes (o, K and the growth so far, DX);
+// DX grows by the number of marks.
+#define ESCAPE_CHUNK(K) MOVL AX, BX; SHRL $K, BX; ANDL $0xff, BX; POPCNTL BX, R13; SHLL $4, BX; VMOVDQU (CX)(BX*1), X14; VPSHUFB X14, X10, X10; LEAQ K(R11)(DX*1), BX; VMOVDQU X10, (DI)(BX*1); ADDQ R13, DX
+
 #define BLOCKS_END MOVQ R11, o+48(FP); MOVQ R12, i+56(FP); VZEROUPPER; RET
 
 // func stopIndexAVX2(b []byte) int
@@ -282,18 +289,53 @@ udone:
 //
 // Writes src escaped into out a 32-byte block at a time while src holds 64
 // bytes from i and out 224 from o (a block all controls grows to 192): each
-// block is stored as it is read; then, for each byte of it to escape in
-// turn, its escape (a word of escapeWords) is written and the block's bytes
-// after it stored again behind it. It returns what it wrote and read.
+// block is stored as it is read; one with bytes to escape is then written
+// again, expanded by shuffles, or, where a control in it needs \u00xx,
+// with each escape (a word of escapeWords) written in turn and the block's
+// bytes after it stored again behind it. It returns what it wrote and
+// read.
 TEXT ·escapeAVX2(SB), NOSPLIT, $0-64
 	BLOCKS_BEGIN(·escapeWords(SB))
+	BROADCAST($0x0f0f0f0f0f0f0f0f, X11, Y11)
+	VBROADCASTI128 ·escapeLetters(SB), Y12
+	VPXOR          Y13, Y13, Y13
 
 eloop:
 	BLOCK($64, $224, edone, ebits)
 	JMP eloop
 
 ebits:
-	XORQ DX, DX // how much longer the block is escaped so far
+	// Unless a control in it needs \u00xx, the block is written as four
+	// 8-byte chunks, each expanded by a shuffle that puts a backslash
+	// before its marks: no branch on where the marks are, which in prose
+	// costs less than a loop over one or two of them. Y9 is the block with
+	// each control replaced by its escape's letter (Y8: from
+	// escapeLetters, by the control's index, with bytes above 15 made to
+	// look up nothing).
+	XORQ           DX, DX // how much longer the block is escaped so far
+	VPCMPGTB       Y11, Y0, Y8
+	VPOR           Y0, Y8, Y8
+	VPSHUFB        Y8, Y12, Y8
+	VPCMPEQB       Y13, Y8, Y9
+	VPAND          Y6, Y9, Y9
+	VPMOVMSKB      Y9, BX
+	TESTL          BX, BX
+	JNZ            ebit
+	VPANDN         Y0, Y6, Y9
+	VPOR           Y8, Y9, Y9
+	LEAQ           ·escapeShuffles(SB), CX
+	VPUNPCKLQDQ    X2, X9, X10
+	ESCAPE_CHUNK(0)
+	VPUNPCKHQDQ    X2, X9, X10
+	ESCAPE_CHUNK(8)
+	VEXTRACTI128   $1, Y9, X9
+	VPUNPCKLQDQ    X2, X9, X10
+	ESCAPE_CHUNK(16)
+	VPUNPCKHQDQ    X2, X9, X10
+	ESCAPE_CHUNK(24)
+	ADDQ           $32, R12
+	LEAQ           32(R11)(DX*1), R11
+	JMP            eloop
 
 ebit:
 	BSFL    AX, CX // the mark's offset p in the block
