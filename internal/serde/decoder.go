@@ -240,20 +240,28 @@ func Append[T any](s []T, v T) []T {
 // closing quote, that string, and leaves the cursor past the quote: exactly
 // what strBytes would return for it. Otherwise it returns ok=false and
 // leaves the cursor where it was, for the general reader.
-func (d *Decoder) plainName() (name []byte, ok bool) {
+func (d *Decoder) plainName() (name []byte, ok bool) { return d.plainString(len(d.src)) }
+
+// plainString is plainName for a string whose quote comes within limit
+// bytes of its start: it gives up past them.
+func (d *Decoder) plainString(limit int) (name []byte, ok bool) {
 	src, p := d.src, d.pos
 	if p >= len(src) || src[p] != '"' {
 		return nil, false
 	}
 	j := p + 1
-	for j+8 <= len(src) {
+	end := len(src)
+	if limit < end-j {
+		end = j + limit
+	}
+	for j+8 <= end {
 		if m := stopMask(binary.LittleEndian.Uint64(src[j:])); m != 0 {
 			j += bits.TrailingZeros64(m) / 8
 			break
 		}
 		j += 8
 	}
-	for j < len(src) && strClass[src[j]] == plain {
+	for j < end && strClass[src[j]] == plain {
 		j++
 	}
 	if j >= len(src) || src[j] != '"' {

@@ -444,6 +444,11 @@ func (d *Decoder) ReadString() (string, error) {
 	if c != '"' {
 		return "", d.typeError("a string")
 	}
+	if b, ok := d.plainString(64); ok {
+		// Short plain ASCII, as most keys and names are: the general
+		// scan's set-up costs more than such a string's bytes.
+		return string(b), nil
+	}
 	d.pos++
 	start := d.pos
 	s, err := d.scanStringTo(true)
