@@ -191,6 +191,16 @@ func AppendInactive(dst, values []byte) []byte { return wire.AppendTagged(dst, T
 // Active tag are ignored (the reference ignores them; a sequence checker may
 // not). The response may alias src. A failure is a *ResponseError.
 func DecodeResponse(src []byte) (Response, error) {
+	// Active, the stream's keep-alive and most common frame, is read here,
+	// where the compiler can inline it into the caller.
+	if len(src) > 0 && src[0] == TagActive {
+		return &Active{}, nil
+	}
+	return decodeResponse(src)
+}
+
+// decodeResponse is DecodeResponse for every frame but Active.
+func decodeResponse(src []byte) (Response, error) {
 	tag, body, err := codec.SplitFrame[ResponseErrorKind](src)
 	if err != nil {
 		return nil, err
