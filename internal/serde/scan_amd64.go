@@ -99,7 +99,47 @@ var utf8Lookup = func() (t [128]byte) {
 //go:noescape
 func unescapeAVX2(out, src []byte) (o, i int)
 
+// The tables of unescapeAVX2's shuffle path. A short escape's letter c
+// hashes to (c>>1 + c>>3) & 15, distinct for the eight letters:
+// unescapeKeys holds each letter at its hash (0 elsewhere, which only a
+// control, never an escape's letter here, could match) and unescapeValues
+// the byte it stands for. unescapeSpread and unescapeBits turn a 32-bit
+// mask into a byte per bit. unescapeShuffles packs 8 bytes, by the mask of
+// those to take out: entry m lists the others in order, then 0x80.
+var (
+	unescapeKeys, unescapeValues = func() (k, v [16]byte) {
+		for _, c := range []byte{'"', '\\', '/', 'b', 'f', 'n', 'r', 't'} {
+			h := (c>>1 + c>>3) & 15
+			if k[h] != 0 {
+				panic("serde: unescape hash collides")
+			}
+			k[h], v[h] = c, unescaped[c]
+		}
+		return k, v
+	}()
+	unescapeSpread = [32]byte{0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1,
+		2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3}
+	unescapeBits = [32]byte{1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128,
+		1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128}
+	unescapeShuffles = func() (t [256][16]byte) {
+		for m := range t {
+			o := 0
+			for j := range 8 {
+				if m>>j&1 == 0 {
+					t[m][o] = byte(j)
+					o++
+				}
+			}
+			for ; o < 16; o++ {
+				t[m][o] = 0x80
+			}
+		}
+		return t
+	}()
+)
+
 // unescapeVec is unescapeAVX2 where the processor has AVX2.
+
 func unescapeVec(out, raw []byte) (o, i int) { return unescapeAVX2(out, raw) }
 
 // escapeAVX2 writes b escaped into out 32 bytes a step and returns how

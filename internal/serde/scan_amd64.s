@@ -42,6 +42,13 @@
 // DX grows by the number of marks.
 #define ESCAPE_CHUNK(K) MOVL AX, BX; SHRL $K, BX; ANDL $0xff, BX; POPCNTL BX, R13; SHLL $4, BX; VMOVDQU (CX)(BX*1), X14; VPSHUFB X14, X10, X10; LEAQ K(R11)(DX*1), BX; VMOVDQU X10, (DI)(BX*1); ADDQ R13, DX
 
+// UNESCAPE_CHUNK(X, K) writes the chunk of unescapeAVX2's block at byte K,
+// whose bytes are in X's low half: its backslashes to take out (byte K/8 of
+// R13) pick a shuffle of unescapeShuffles (CX), which packs the rest, stored
+// where they go (o, K and what was taken out so far, DX); DX grows by their
+// number.
+#define UNESCAPE_CHUNK(X, K) MOVL R13, BX; SHRL $K, BX; ANDL $0xff, BX; POPCNTL BX, AX; SHLL $4, BX; VMOVDQU (CX)(BX*1), X7; VPSHUFB X7, X, X7; LEAQ K(R11), BX; SUBQ DX, BX; VMOVQ X7, (DI)(BX*1); ADDQ AX, DX
+
 #define BLOCKS_END MOVQ R11, o+48(FP); MOVQ R12, i+56(FP); VZEROUPPER; RET
 
 // func stopIndexAVX2(b []byte) int
@@ -232,13 +239,90 @@ vdone:
 // Non-ASCII is copied as it is: the caller has checked it.
 TEXT ·unescapeAVX2(SB), NOSPLIT, $0-64
 	BLOCKS_BEGIN(·unescaped(SB))
+	BROADCAST($0x0f0f0f0f0f0f0f0f, X11, Y11)
+	VBROADCASTI128 ·unescapeKeys(SB), Y12
+	VBROADCASTI128 ·unescapeValues(SB), Y13
+	VMOVDQU        ·unescapeSpread(SB), Y14
 
 uloop:
 	BLOCK($64, $64, udone, ubits)
 	JMP uloop
 
 ubits:
-	XORQ DX, DX // how much shorter the block is decoded so far
+	// Without a control, and with every quote escaped, every escape a
+	// short one and none cut by the block's end, the block is written as
+	// four 8-byte chunks, each with its escapes' letters replaced by
+	// their bytes and the backslashes before them taken out by a
+	// shuffle: no branch on where the escapes are. Anything else takes
+	// the loop over the marks (ubit), which stops where the caller goes
+	// on.
+	VPMOVMSKB Y6, BX
+	TESTL     BX, BX
+	JNZ       ubitsloop
+	VPMOVMSKB Y5, BX // the backslashes
+	MOVQ      BX, DX
+	NOTQ      DX
+	ANDQ      DX, AX // the quotes
+	// The escaped bytes (R13), as escapedBits finds them with no carry:
+	// a run of backslashes starting at an odd offset is carried across
+	// the even ones by an addition.
+	MOVQ      BX, CX
+	SHLQ      $1, CX // the bytes that follow a backslash
+	MOVQ      $0xaaaaaaaaaaaaaaaa, R13
+	ANDQ      BX, R13
+	MOVQ      CX, DX
+	NOTQ      DX
+	ANDQ      DX, R13 // the runs starting at odd offsets
+	ADDQ      BX, R13
+	SHLQ      $1, R13
+	MOVQ      $0x5555555555555555, DX
+	XORQ      DX, R13
+	ANDQ      CX, R13
+	BTQ       $32, R13 // an escape cut by the block's end
+	JCS       ubitsloop
+	MOVQ      R13, CX
+	NOTQ      CX
+	TESTQ     CX, AX // a quote not escaped
+	JNZ       ubitsloop
+
+	// Y10: the escaped bytes as a byte mask; Y9: whether each byte is a
+	// short escape's letter (the key at its hash, (c>>1 + c>>3) & 15, is
+	// itself); Y8: the byte that letter stands for.
+	VMOVQ        R13, X10
+	VPBROADCASTD X10, Y10
+	VPSHUFB      Y14, Y10, Y10
+	VPAND        ·unescapeBits(SB), Y10, Y10
+	VPCMPEQB     ·unescapeBits(SB), Y10, Y10
+	VPSRLW       $1, Y0, Y8
+	VPSRLW       $3, Y0, Y9
+	VPADDB       Y9, Y8, Y8
+	VPAND        Y11, Y8, Y8
+	VPSHUFB      Y8, Y12, Y9
+	VPCMPEQB     Y0, Y9, Y9
+	VPSHUFB      Y8, Y13, Y8
+	VPANDN       Y10, Y9, Y9
+	VPMOVMSKB    Y9, BX
+	TESTL        BX, BX // an escape that is not a short one
+	JNZ          ubitsloop
+	VPBLENDVB    Y10, Y8, Y0, Y9
+	SHRQ         $1, R13 // the backslashes to take out
+	XORQ         DX, DX
+	LEAQ         ·unescapeShuffles(SB), CX
+	UNESCAPE_CHUNK(X9, 0)
+	VPUNPCKHQDQ  X9, X9, X10
+	UNESCAPE_CHUNK(X10, 8)
+	VEXTRACTI128 $1, Y9, X9
+	UNESCAPE_CHUNK(X9, 16)
+	VPUNPCKHQDQ  X9, X9, X10
+	UNESCAPE_CHUNK(X10, 24)
+	ADDQ         $32, R12
+	ADDQ         $32, R11
+	SUBQ         DX, R11
+	JMP          uloop
+
+ubitsloop:
+	VPMOVMSKB Y4, AX
+	XORQ      DX, DX // how much shorter the block is decoded so far
 
 ubit:
 	BSFL    AX, CX // the mark's offset p in the block
