@@ -215,17 +215,22 @@ var escapeShuffles = func() (t [256][16]byte) {
 //go:noescape
 func quoteBackslashAVX2(b []byte) (q, bs uint64)
 
-// quoteEndVec is quoteEnd with AVX2: the masks of 64 bytes at a time, the
-// escaped bytes among them found with escapedBits.
+// quoteEndAVX2 returns the offset of the first quote in b's whole 64-byte
+// blocks that no backslash escapes, or -1, and escapedBits' carry where it
+// stopped.
+//
+//go:noescape
+func quoteEndAVX2(b []byte) (i int, carry uint64)
+
+// quoteEndVec is quoteEnd with AVX2: 64 bytes at a time, the escaped bytes
+// among them found as escapedBits finds them; the last bytes as one more
+// block, padded with zeros (no quote).
 func quoteEndVec(b []byte, p int) int {
-	var carry uint64
-	for ; p+64 <= len(b); p += 64 {
-		q, bs := quoteBackslashAVX2(b[p:])
-		if m := q &^ escapedBits(bs, &carry); m != 0 {
-			return p + bits.TrailingZeros64(m)
-		}
+	i, carry := quoteEndAVX2(b[p:])
+	if i >= 0 {
+		return p + i
 	}
-	// The last bytes as one more block, padded with zeros (no quote).
+	p += (len(b) - p) &^ 63
 	var last [64]byte
 	copy(last[:], b[p:])
 	q, bs := quoteBackslashAVX2(last[:])

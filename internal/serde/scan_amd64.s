@@ -446,6 +446,79 @@ ebit:
 edone:
 	BLOCKS_END
 
+// func quoteEndAVX2(b []byte) (i int, carry uint64)
+//
+// The offset of the first quote in b's whole 64-byte blocks that no
+// backslash escapes, or -1; carry is escapedBits' carry where it stopped.
+// Each block's escaped bytes are found as escapedBits finds them, the
+// carry kept in R8 from one block to the next.
+TEXT ·quoteEndAVX2(SB), NOSPLIT, $0-40
+	MOVQ b_base+0(FP), SI
+	MOVQ b_len+8(FP), CX
+	MOVQ SI, DI
+	ANDQ $~63, CX
+	ADDQ SI, CX
+	XORQ R8, R8
+	MOVQ $0x5555555555555555, R9
+	BROADCAST($0x2222222222222222, X1, Y1)
+	BROADCAST($0x5c5c5c5c5c5c5c5c, X2, Y2)
+
+qloop:
+	CMPQ      SI, CX
+	JEQ       qnone
+	VMOVDQU   (SI), Y0
+	VMOVDQU   32(SI), Y3
+	VPCMPEQB  Y0, Y1, Y4
+	VPCMPEQB  Y3, Y1, Y5
+	VPMOVMSKB Y4, AX
+	VPMOVMSKB Y5, BX
+	SHLQ      $32, BX
+	ORQ       BX, AX // the quotes
+	VPCMPEQB  Y0, Y2, Y4
+	VPCMPEQB  Y3, Y2, Y5
+	VPMOVMSKB Y4, DX
+	VPMOVMSKB Y5, BX
+	SHLQ      $32, BX
+	ORQ       BX, DX // the backslashes
+	MOVQ      R8, BX
+	NOTQ      BX
+	ANDQ      BX, DX // an escaped first byte escapes nothing
+	MOVQ      DX, R10
+	SHLQ      $1, R10
+	ORQ       R8, R10 // the bytes that follow a backslash
+	MOVQ      R9, BX
+	NOTQ      BX
+	ANDQ      DX, BX
+	MOVQ      R10, R11
+	NOTQ      R11
+	ANDQ      R11, BX // the runs starting at odd offsets
+	XORQ      R8, R8
+	ADDQ      DX, BX
+	SETCS     R8
+	SHLQ      $1, BX
+	XORQ      R9, BX
+	ANDQ      R10, BX // the escaped bytes
+	NOTQ      BX
+	ANDQ      BX, AX
+	JNZ       qfound
+	ADDQ      $64, SI
+	JMP       qloop
+
+qfound:
+	BSFQ AX, AX
+	SUBQ DI, SI
+	ADDQ SI, AX
+	MOVQ AX, i+24(FP)
+	MOVQ R8, carry+32(FP)
+	VZEROUPPER
+	RET
+
+qnone:
+	MOVQ $-1, i+24(FP)
+	MOVQ R8, carry+32(FP)
+	VZEROUPPER
+	RET
+
 // func quoteBackslashAVX2(b []byte) (q, bs uint64)
 //
 // One bit per byte of b[:64]: the quotes, and the backslashes.

@@ -132,7 +132,8 @@ func TestAppendRandomPieces(t *testing.T) {
 
 // escapedBits, block by block with its carry, marks the bytes a
 // byte-at-a-time reading finds escaped, on random runs of backslashes,
-// quotes and letters; quoteEndVec and quoteEndFrom find the same end.
+// quotes and letters; quoteEndVec and quoteEndFrom find the same end, there
+// and with one quote left.
 func TestEscapedBits(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
 	for range 20000 {
@@ -163,6 +164,15 @@ func TestEscapedBits(t *testing.T) {
 			require.Equal(t, escaped, carry != 0, "%q block %d carry", b, p/64)
 		}
 		if useAVX2 { // quoteEndVec's portable build is quoteEndFrom itself
+			require.Equal(t, quoteEndFrom(b, 0, false), quoteEndVec(b, 0), "%q", b)
+			// One quote only, anywhere: the search, and its carry, go
+			// on across blocks.
+			for k := range b {
+				if b[k] == '"' {
+					b[k] = 'a'
+				}
+			}
+			b[r.IntN(len(b))] = '"'
 			require.Equal(t, quoteEndFrom(b, 0, false), quoteEndVec(b, 0), "%q", b)
 		}
 	}
