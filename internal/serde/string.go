@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math/bits"
+	"strings"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -523,7 +524,7 @@ func (d *Decoder) readEscaped(start, esc int) (string, bool) {
 	if vec && !validUTF8Vec(raw[esc-start:]) {
 		return "", false
 	}
-	out := make([]byte, len(raw))
+	out := makeNoZero(len(raw))
 	o := copy(out, raw[:esc-start])
 	i := esc - start
 	for i < len(raw) {
@@ -607,3 +608,17 @@ func (d *Decoder) readEscaped(start, esc int) (string, bool) {
 // unescaped is the byte each short escape stands for, by the letter after
 // the backslash; 0 for \u and for what is no escape.
 var unescaped = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
+
+// makeNoZero returns n bytes of fresh memory that are not zeroed first, as
+// strings.Builder allocates them (make would clear them): for a buffer that
+// is written before it is read, and of which only what was written is ever
+// handed out.
+func makeNoZero(n int) []byte {
+	if n == 0 {
+		return nil
+	}
+	var b strings.Builder
+	b.Grow(n)
+	b.WriteByte(0)
+	return unsafe.Slice(unsafe.StringData(b.String()), n)
+}
