@@ -249,7 +249,18 @@ func (d *Decoder) plainString(limit int) (name []byte, ok bool) {
 	if p >= len(src) || src[p] != '"' {
 		return nil, false
 	}
-	j := p + 1
+	j := plainEnd(src, p+1, limit)
+	if j < 0 {
+		return nil, false
+	}
+	d.pos = j + 1
+	return src[p+1 : j], true
+}
+
+// plainEnd returns the index of the quote that ends the string whose bytes
+// start at src[j] when they are plain ASCII up to it and it comes within
+// limit bytes of j; otherwise -1.
+func plainEnd(src []byte, j, limit int) int {
 	end := len(src)
 	if limit < end-j {
 		end = j + limit
@@ -265,8 +276,7 @@ func (d *Decoder) plainString(limit int) (name []byte, ok bool) {
 		j++
 	}
 	if j >= len(src) || src[j] != '"' {
-		return nil, false
+		return -1
 	}
-	d.pos = j + 1
-	return src[p+1 : j], true
+	return j
 }

@@ -258,6 +258,12 @@ func hexValue(h []byte) uint16 {
 // it, and reports whether its bytes are exactly what serde_json would write
 // and whether it holds any escape.
 func (d *Decoder) scanStr() (canon, escaped bool, err error) {
+	if j := plainEnd(d.src, d.pos, 64); j >= 0 {
+		// Short plain ASCII (most names and many values): canonical, no
+		// escape, without the general scan's set-up.
+		d.pos = j + 1
+		return true, false, nil
+	}
 	s, err := d.scanString()
 	return s.canon, s.firstEsc >= 0, err
 }
