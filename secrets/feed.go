@@ -53,8 +53,9 @@ type FeedResponse struct {
 // Decode reads one answer payload; bytes after a bare tag are ignored, as
 // the reference ignores them. A failure is a *FeedError.
 func (r *FeedResponse) Decode(src []byte) error {
-	// A bare outcome, the common answer, is read here, where the compiler
-	// can inline it into the caller.
+	// A bare outcome, the common answer, is read here, before the split
+	// and the error body's decoder. (This is over the compiler's inlining
+	// budget: the call to decode alone costs most of it.)
 	if r != nil && len(src) > 0 && src[0] < byte(Refused-Fed) {
 		*r = FeedResponse{Outcome: Fed + Outcome(src[0])}
 		return nil
