@@ -2,6 +2,7 @@ package secrets
 
 import (
 	"bytes"
+	"hash/maphash"
 	"iter"
 	"sync"
 	"sync/atomic"
@@ -178,14 +179,27 @@ func dedupe[V any](list []member[V]) []member[V] {
 		}
 		return out
 	}
-	at := make(map[string]int, len(list))
+	// An open-addressing table of places in out, at least twice as many
+	// slots as names, probed linearly from each name's hash (maphash,
+	// seeded afresh each time, so names cannot be chosen to collide): no
+	// per-name allocation, unlike a Go map.
+	n := 32
+	for n < 2*len(list) {
+		n *= 2
+	}
+	slots := make([]int32, n)
+	seed := maphash.MakeSeed()
 	out := list[:0]
+next:
 	for _, x := range list {
-		if j, ok := at[x.name]; ok {
-			out[j].value = x.value
-			continue
+		h := int(maphash.String(seed, x.name) & uint64(n-1))
+		for ; slots[h] != 0; h = (h + 1) & (n - 1) {
+			if j := slots[h] - 1; out[j].name == x.name {
+				out[j].value = x.value
+				continue next
+			}
 		}
-		at[x.name] = len(out)
+		slots[h] = int32(len(out) + 1) // 0 is an empty slot
 		out = append(out, x)
 	}
 	return out

@@ -2,6 +2,7 @@ package secrets
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"sync"
 	"testing"
@@ -77,6 +78,31 @@ func TestDecodeRepeatedNames(t *testing.T) {
 		assert.Equal(t, n, d.Len())
 		m, _ := d.Get("s0")
 		assert.Equal(t, Rotating, m, n)
+	}
+}
+
+// dedupe keeps, of every name, its first place and its last value, as a
+// plain reading with a Go map does, on lists long and short with many
+// repeats (long probe chains in its table) and none.
+func TestDedupeAgainstMap(t *testing.T) {
+	r := rand.New(rand.NewPCG(16, 3))
+	for range 300 {
+		n, pool := 1+r.IntN(600), 1+r.IntN(700)
+		list := make([]member[int], n)
+		for i := range list {
+			list[i] = member[int]{fmt.Sprintf("n%d", r.IntN(pool)), i}
+		}
+		var want []member[int]
+		at := map[string]int{}
+		for _, x := range list {
+			if j, ok := at[x.name]; ok {
+				want[j].value = x.value
+				continue
+			}
+			at[x.name] = len(want)
+			want = append(want, x)
+		}
+		require.Equal(t, want, dedupe(list), "%d names from %d", n, pool)
 	}
 }
 
