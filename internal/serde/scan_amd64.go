@@ -139,7 +139,6 @@ var (
 )
 
 // unescapeVec is unescapeAVX2 where the processor has AVX2.
-
 func unescapeVec(out, raw []byte) (o, i int) { return unescapeAVX2(out, raw) }
 
 // escapeAVX2 writes b escaped into out 32 bytes a step and returns how

@@ -524,7 +524,7 @@ func (d *Decoder) readEscaped(start, esc int) (string, bool) {
 	}
 	raw := src[start:end]
 	// With AVX2 the rest, unless short, is checked as UTF-8 first,
-	// vectorized, and the loop below decodes 32 bytes a step, copying
+	// vectorized, and the loop below decodes 32 bytes a block, copying
 	// non-ASCII as it copies ASCII.
 	vec := useAVX2 && len(raw)-(esc-start) >= 64
 	if vec && !validUTF8Vec(raw[esc-start:]) {
