@@ -466,6 +466,9 @@ func (d *Decoder) ReadString() (string, error) {
 		// No escape: the string is its bytes.
 		return string(d.src[start : d.pos-1]), nil
 	}
+	if str, ok := d.readShortEscaped(start, start+s.firstEsc); ok {
+		return str, nil
+	}
 	if str, ok := d.readEscaped(start, start+s.firstEsc); ok {
 		return str, nil
 	}
@@ -483,6 +486,76 @@ func (d *Decoder) ReadString() (string, error) {
 		return "", nil
 	}
 	return unsafe.String(&buf[0], len(buf)), nil
+}
+
+// readShortEscaped decodes the rest of a string whose first escape is at
+// src[esc], the bytes from start to there checked already, in one pass into
+// a buffer on the stack, finding the closing quote as it goes (readEscaped
+// searches for it first, and allocates the raw string's length): for the
+// short strings with an escape or two that messages and names are. ok is
+// false, with the cursor anywhere, for a string that does not fit the
+// buffer or that holds anything wrong: the caller goes on with readEscaped.
+func (d *Decoder) readShortEscaped(start, esc int) (string, bool) {
+	var buf [256]byte
+	src := d.src
+	room := len(buf) - 8 - (esc - start)
+	if room < 32 || bytes.IndexByte(src[esc:min(len(src), esc+room)], '"') < 0 {
+		return "", false // no quote, escaped or not, within reach: too long
+	}
+	o := copy(buf[:], src[start:esc])
+	i := esc
+	for o <= len(buf)-8 { // room for a word, or a rune
+		if i+8 <= len(src) {
+			// A plain run a word at a time, each stored as read: a stop
+			// inside it is written over by what follows.
+			w := binary.LittleEndian.Uint64(src[i:])
+			binary.LittleEndian.PutUint64(buf[o:], w)
+			m := stopMask(w)
+			if m == 0 {
+				i, o = i+8, o+8
+				continue
+			}
+			k := bits.TrailingZeros64(m) / 8
+			i, o = i+k, o+k
+		}
+		if i >= len(src) {
+			return "", false
+		}
+		switch c := src[i]; {
+		case c == '"':
+			d.pos = i + 1
+			return string(buf[:o]), true
+		case c == '\\':
+			if i+1 >= len(src) {
+				return "", false
+			}
+			if e := unescaped[src[i+1]]; e != 0 {
+				buf[o] = e
+				o, i = o+1, i+2
+				continue
+			}
+			d.pos = i + 1
+			r, _, err := d.escapeRune()
+			if err != nil {
+				return "", false
+			}
+			o += len(appendRune(buf[o:o], r))
+			i = d.pos
+		case c >= 0x80:
+			j, ok := validRun(src, i)
+			if !ok || j-i > len(buf)-o {
+				return "", false
+			}
+			o += copy(buf[o:], src[i:j])
+			i = j
+		case c < 0x20:
+			return "", false
+		default: // a plain byte among the last seven of src
+			buf[o] = c
+			o, i = o+1, i+1
+		}
+	}
+	return "", false
 }
 
 // readEscaped decodes the rest of a string whose first escape is at
