@@ -499,8 +499,8 @@ func (d *Decoder) readShortEscaped(start, esc int) (string, bool) {
 	var buf [256]byte
 	src := d.src
 	room := len(buf) - 8 - (esc - start)
-	if room < 32 || bytes.IndexByte(src[esc:min(len(src), esc+room)], '"') < 0 {
-		return "", false // no quote, escaped or not, within reach: too long
+	if room < 32 || !quoteWithin(src[esc:min(len(src), esc+room)]) {
+		return "", false // too long for the buffer (or unterminated)
 	}
 	o := copy(buf[:], src[start:esc])
 	i := esc
@@ -556,6 +556,27 @@ func (d *Decoder) readShortEscaped(start, esc int) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// quoteWithin reports whether win, the rest of a string from its first
+// backslash on, holds the string's closing quote: a quote after an even run
+// of backslashes.
+func quoteWithin(win []byte) bool {
+	for p := 0; ; {
+		k := bytes.IndexByte(win[p:], '"')
+		if k < 0 {
+			return false
+		}
+		q := p + k
+		n := 0
+		for q-1-n >= 0 && win[q-1-n] == '\\' {
+			n++
+		}
+		if n%2 == 0 {
+			return true
+		}
+		p = q + 1
+	}
 }
 
 // readEscaped decodes the rest of a string whose first escape is at
