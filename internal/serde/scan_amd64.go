@@ -99,44 +99,53 @@ var utf8Lookup = func() (t [128]byte) {
 //go:noescape
 func unescapeAVX2(out, src []byte) (o, i int)
 
-// The tables of unescapeAVX2's shuffle path. A short escape's letter c
-// hashes to (c>>1 + c>>3) & 15, distinct for the eight letters:
-// unescapeKeys holds each letter at its hash (0 elsewhere, which only a
-// control, never an escape's letter here, could match) and unescapeValues
-// the byte it stands for. unescapeSpread and unescapeBits turn a 32-bit
-// mask into a byte per bit. unescapeShuffles packs 8 bytes, by the mask of
-// those to take out: entry m lists the others in order, then 0x80.
-var (
-	unescapeKeys, unescapeValues = func() (k, v [16]byte) {
-		for _, c := range []byte{'"', '\\', '/', 'b', 'f', 'n', 'r', 't'} {
-			h := (c>>1 + c>>3) & 15
-			if k[h] != 0 {
-				panic("serde: unescape hash collides")
+// unescapeHash is where unescapeAVX2's shuffle path looks a short escape's
+// letter up: distinct for the eight letters (TestUnescapeHash).
+func unescapeHash(c byte) byte { return (c>>1 + c>>3) & 15 }
+
+// unescapeKeys holds each short escape's letter at its unescapeHash (0
+// elsewhere, which only a control, never an escape's letter there, could
+// match), and unescapeValues the byte it stands for.
+//
+//lint:ignore U1000 read by unescapeAVX2, in scan_amd64.s
+var unescapeKeys, unescapeValues = func() (k, v [16]byte) {
+	for _, c := range []byte{'"', '\\', '/', 'b', 'f', 'n', 'r', 't'} {
+		h := unescapeHash(c)
+		k[h], v[h] = c, unescaped[c]
+	}
+	return k, v
+}()
+
+// unescapeSpread and unescapeBits turn a 32-bit mask, broadcast, into a
+// byte per bit.
+//
+//lint:ignore U1000 read by unescapeAVX2, in scan_amd64.s
+var unescapeSpread = [32]byte{0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1,
+	2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3}
+
+//lint:ignore U1000 read by unescapeAVX2, in scan_amd64.s
+var unescapeBits = [32]byte{1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128,
+	1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128}
+
+// unescapeShuffles packs 8 bytes, by the mask of those to take out: entry m
+// lists the others in order, then 0x80.
+//
+//lint:ignore U1000 read by unescapeAVX2, in scan_amd64.s
+var unescapeShuffles = func() (t [256][16]byte) {
+	for m := range t {
+		o := 0
+		for j := range 8 {
+			if m>>j&1 == 0 {
+				t[m][o] = byte(j)
+				o++
 			}
-			k[h], v[h] = c, unescaped[c]
 		}
-		return k, v
-	}()
-	unescapeSpread = [32]byte{0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1,
-		2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3}
-	unescapeBits = [32]byte{1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128,
-		1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128}
-	unescapeShuffles = func() (t [256][16]byte) {
-		for m := range t {
-			o := 0
-			for j := range 8 {
-				if m>>j&1 == 0 {
-					t[m][o] = byte(j)
-					o++
-				}
-			}
-			for ; o < 16; o++ {
-				t[m][o] = 0x80
-			}
+		for ; o < 16; o++ {
+			t[m][o] = 0x80
 		}
-		return t
-	}()
-)
+	}
+	return t
+}()
 
 // unescapeVec is unescapeAVX2 where the processor has AVX2.
 func unescapeVec(out, raw []byte) (o, i int) { return unescapeAVX2(out, raw) }
@@ -155,6 +164,8 @@ func escapeVec(out, b []byte) (o, i int) { return escapeAVX2(out, b) }
 // escape, the escape serde_json writes in its low bytes (\n, \u001f) and
 // its length less one in the top byte; escapeAVX2 stores the whole word and
 // then overwrites what follows the escape.
+//
+//lint:ignore U1000 read by escapeAVX2, in scan_amd64.s
 var escapeWords = func() (t [0x60]uint64) {
 	for c := range t {
 		var e []byte
@@ -177,6 +188,8 @@ var escapeWords = func() (t [0x60]uint64) {
 // escapeLetters is the letter of each short escape of a control, by the
 // control (0 for a control written \u00xx): escapeAVX2 looks a dense
 // block's controls up in it 32 at a time.
+//
+//lint:ignore U1000 read by escapeAVX2, in scan_amd64.s
 var escapeLetters = func() (t [16]byte) {
 	for c := range t {
 		if e := escapes[c]; e != 'u' {
@@ -190,6 +203,8 @@ var escapeLetters = func() (t [16]byte) {
 // that need a backslash before them: entry m lists, for each byte of the
 // output, which byte of [the 8 bytes, then 8 backslashes] it is (8 + its
 // number of set bits of m long; the rest 0x80, which writes a zero).
+//
+//lint:ignore U1000 read by escapeAVX2, in scan_amd64.s
 var escapeShuffles = func() (t [256][16]byte) {
 	for m := range t {
 		o := 0
