@@ -8,6 +8,16 @@
 // measured to cost about 250 ns a call in transitions.
 #define BROADCAST(V, X, Y) MOVQ V, AX; VMOVQ AX, X; VPBROADCASTQ X, Y
 
+// WHOLE64 loads b's start into SI and DI and the end of its whole 64-byte
+// blocks into CX; QUOTES_BACKSLASHES fills Y1 with quotes and Y2 with
+// backslashes.
+#define WHOLE64 MOVQ b_base+0(FP), SI; MOVQ b_len+8(FP), CX; MOVQ SI, DI; ANDQ $~63, CX; ADDQ SI, CX
+#define QUOTES_BACKSLASHES BROADCAST($0x2222222222222222, X1, Y1); BROADCAST($0x5c5c5c5c5c5c5c5c, X2, Y2)
+
+// MASK64(V, OUT) sets OUT to one bit per byte of the 64 in Y0 and Y3 that
+// equals V's; it uses Y4, Y5 and BX.
+#define MASK64(V, OUT) VPCMPEQB Y0, V, Y4; VPCMPEQB Y3, V, Y5; VPMOVMSKB Y4, OUT; VPMOVMSKB Y5, BX; SHLQ $32, BX; ORQ BX, OUT
+
 // SPECIALS sets Y1, Y2 and Y3 for SPECIAL_MARKS: quotes, backslashes, 0x1F.
 #define SPECIALS BROADCAST($0x2222222222222222, X1, Y1); BROADCAST($0x5c5c5c5c5c5c5c5c, X2, Y2); BROADCAST($0x1f1f1f1f1f1f1f1f, X3, Y3)
 
@@ -49,6 +59,12 @@
 // number.
 #define UNESCAPE_CHUNK(X, K) MOVL R13, BX; SHRL $K, BX; ANDL $0xff, BX; POPCNTL BX, AX; SHLL $4, BX; VMOVDQU (CX)(BX*1), X7; VPSHUFB X7, X, X7; LEAQ K(R11), BX; SUBQ DX, BX; VMOVQ X7, (DI)(BX*1); ADDQ AX, DX
 
+// ESCAPE_MARK(R, RB, STOP, CUT) takes the lowest mark of AX, a block's marks
+// at src[i] (SI, R12): its offset in CX, src[i+CX] in BX's place. Unless it
+// is a backslash it goes to STOP; a backslash that ends the block goes to
+// CUT; else R (whose low byte is RB) is the letter after it.
+#define ESCAPE_MARK(R, RB, STOP, CUT) BSFL AX, CX; LEAQ (R12)(CX*1), BX; MOVBLZX (SI)(BX*1), R; CMPB RB, $0x5c; JNE STOP; CMPL CX, $31; JEQ CUT; MOVBLZX 1(SI)(BX*1), R
+
 #define BLOCKS_END MOVQ R11, o+48(FP); MOVQ R12, i+56(FP); VZEROUPPER; RET
 
 // func stopIndexAVX2(b []byte) int
@@ -58,13 +74,8 @@
 // One signed comparison marks both controls and bytes from 0x80: as signed
 // bytes, exactly those are below 0x20.
 TEXT ·stopIndexAVX2(SB), NOSPLIT, $0-32
-	MOVQ b_base+0(FP), SI
-	MOVQ b_len+8(FP), CX
-	MOVQ SI, DI
-	ANDQ $~63, CX
-	ADDQ SI, CX
-	BROADCAST($0x2222222222222222, X1, Y1)
-	BROADCAST($0x5c5c5c5c5c5c5c5c, X2, Y2)
+	WHOLE64
+	QUOTES_BACKSLASHES
 	BROADCAST($0x2020202020202020, X3, Y3)
 
 loop64:
@@ -325,14 +336,7 @@ ubitsloop:
 	XORQ      DX, DX // how much shorter the block is decoded so far
 
 ubit:
-	BSFL    AX, CX // the mark's offset p in the block
-	LEAQ    (R12)(CX*1), BX
-	MOVBLZX (SI)(BX*1), R13
-	CMPB    R13B, $0x5c
-	JNE     ustop
-	CMPL    CX, $31
-	JEQ     ucut
-	MOVBLZX 1(SI)(BX*1), R13
+	ESCAPE_MARK(R13, R13B, ustop, ucut)
 	MOVBLZX (R8)(R13*1), R13
 	TESTL   R13, R13
 	JZ      ustop
@@ -453,33 +457,18 @@ edone:
 // Each block's escaped bytes are found as escapedBits finds them, the
 // carry kept in R8 from one block to the next.
 TEXT ·quoteEndAVX2(SB), NOSPLIT, $0-40
-	MOVQ b_base+0(FP), SI
-	MOVQ b_len+8(FP), CX
-	MOVQ SI, DI
-	ANDQ $~63, CX
-	ADDQ SI, CX
+	WHOLE64
 	XORQ R8, R8
 	MOVQ $0x5555555555555555, R9
-	BROADCAST($0x2222222222222222, X1, Y1)
-	BROADCAST($0x5c5c5c5c5c5c5c5c, X2, Y2)
+	QUOTES_BACKSLASHES
 
 qloop:
-	CMPQ      SI, CX
-	JEQ       qnone
-	VMOVDQU   (SI), Y0
-	VMOVDQU   32(SI), Y3
-	VPCMPEQB  Y0, Y1, Y4
-	VPCMPEQB  Y3, Y1, Y5
-	VPMOVMSKB Y4, AX
-	VPMOVMSKB Y5, BX
-	SHLQ      $32, BX
-	ORQ       BX, AX // the quotes
-	VPCMPEQB  Y0, Y2, Y4
-	VPCMPEQB  Y3, Y2, Y5
-	VPMOVMSKB Y4, DX
-	VPMOVMSKB Y5, BX
-	SHLQ      $32, BX
-	ORQ       BX, DX // the backslashes
+	CMPQ    SI, CX
+	JEQ     qnone
+	VMOVDQU (SI), Y0
+	VMOVDQU 32(SI), Y3
+	MASK64(Y1, AX) // the quotes
+	MASK64(Y2, DX) // the backslashes
 	MOVQ      R8, BX
 	NOTQ      BX
 	ANDQ      BX, DX // an escaped first byte escapes nothing
@@ -524,24 +513,13 @@ qnone:
 // One bit per byte of b[:64]: the quotes, and the backslashes.
 TEXT ·quoteBackslashAVX2(SB), NOSPLIT, $0-40
 	MOVQ b_base+0(FP), SI
-	BROADCAST($0x2222222222222222, X1, Y1)
-	BROADCAST($0x5c5c5c5c5c5c5c5c, X2, Y2)
-	VMOVDQU   (SI), Y0
-	VMOVDQU   32(SI), Y3
-	VPCMPEQB  Y0, Y1, Y4
-	VPCMPEQB  Y3, Y1, Y5
-	VPMOVMSKB Y4, AX
-	VPMOVMSKB Y5, BX
-	SHLQ      $32, BX
-	ORQ       BX, AX
-	MOVQ      AX, q+24(FP)
-	VPCMPEQB  Y0, Y2, Y4
-	VPCMPEQB  Y3, Y2, Y5
-	VPMOVMSKB Y4, AX
-	VPMOVMSKB Y5, BX
-	SHLQ      $32, BX
-	ORQ       BX, AX
-	MOVQ      AX, bs+32(FP)
+	QUOTES_BACKSLASHES
+	VMOVDQU (SI), Y0
+	VMOVDQU 32(SI), Y3
+	MASK64(Y1, AX)
+	MOVQ    AX, q+24(FP)
+	MASK64(Y2, AX)
+	MOVQ    AX, bs+32(FP)
 	VZEROUPPER
 	RET
 
@@ -574,14 +552,7 @@ kloop:
 	JMP       kloop
 
 kbit:
-	BSFL    AX, CX // the mark's offset p in the block
-	LEAQ    (R12)(CX*1), BX
-	MOVBLZX (SI)(BX*1), DX
-	CMPB    DL, $0x5c
-	JNE     kstop
-	CMPL    CX, $31
-	JEQ     kcut
-	MOVBLZX 1(SI)(BX*1), DX
+	ESCAPE_MARK(DX, DL, kstop, kcut)
 	CMPB    DL, $0x2f // '/': an escape serde_json does not write
 	JEQ     kstop
 	MOVBLZX (R8)(DX*1), DX
