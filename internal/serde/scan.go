@@ -20,13 +20,12 @@ import (
 // ASCII (or, writing, one to escape), the scanners stop only at quotes,
 // backslashes and controls, the rest is checked as UTF-8 apart, 32 bytes a
 // step (validUTF8Vec), and escapes are decoded, checked or written 32 bytes
-// a block by kernels of their own (scan_amd64.s). Elsewhere a long run is handed to the
-// runtime's vectorized IndexByte, which finds the next quote and the next
-// backslash within a window, and the bytes up to there are checked for
-// controls and non-ASCII four words (32 bytes) a step with a test of three
-// operations a word. The window is
-// bounded so that a long string is passed over in pieces that stay in the
-// first-level cache.
+// a block by kernels of their own (scan_amd64.s). Elsewhere a long run is
+// handed to the runtime's vectorized IndexByte, which finds the next quote
+// and the next backslash within a window, and the bytes up to there are
+// checked for controls and non-ASCII four words (32 bytes) a step with a
+// test of three operations a word. The window is bounded so that a long
+// string is passed over in pieces that stay in the first-level cache.
 
 // stopCache remembers, across calls of nextStop on one string, how far the
 // vectorized searches have looked: there is no quote in b[from:q] and no

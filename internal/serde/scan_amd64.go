@@ -201,8 +201,8 @@ var escapeLetters = func() (t [16]byte) {
 
 // escapeShuffles expands 8 bytes to escape, by the mask of those among them
 // that need a backslash before them: entry m lists, for each byte of the
-// output, which byte of [the 8 bytes, then 8 backslashes] it is (8 + its
-// number of set bits of m long; the rest 0x80, which writes a zero).
+// output, which byte of [the 8 bytes, then 8 backslashes] it is (8 plus
+// the number of m's set bits of them; the rest 0x80, which writes a zero).
 //
 //lint:ignore U1000 read by escapeAVX2, in scan_amd64.s
 var escapeShuffles = func() (t [256][16]byte) {
@@ -236,7 +236,7 @@ func quoteBackslashAVX2(b []byte) (q, bs uint64)
 //go:noescape
 func quoteEndAVX2(b []byte) (i int, carry uint64)
 
-// quoteEndVec is quoteEnd with AVX2: 64 bytes at a time, the escaped bytes
+// quoteEndVec is quoteEndFrom with AVX2: 64 bytes at a time, the escaped bytes
 // among them found as escapedBits finds them; the last bytes as one more
 // block, padded with zeros (no quote).
 func quoteEndVec(b []byte, p int) int {
@@ -327,8 +327,9 @@ func validUTF8Vec(b []byte) bool {
 	return utf8.Valid(b[s:])
 }
 
-// specialVec is nextSpecial with AVX2: the index of the first quote,
-// backslash or control at or after i in b, or len(b).
+// specialVec returns, with AVX2, the index of the first quote, backslash
+// or control at or after i in b, or len(b): the scan past a long string's
+// first non-ASCII byte, which leaves UTF-8 to validUTF8Vec.
 func specialVec(b []byte, i int) int {
 	j := i + specialIndexAVX2(b[i:])
 	for j < len(b) && strClass[b[j]]&^multi == plain {

@@ -240,14 +240,16 @@ vdone:
 // func unescapeAVX2(out, src []byte) (o, i int)
 //
 // Decodes src into out a 32-byte block at a time while src holds 64 bytes
-// from i and out 64 from o: each block is stored as it is read; then, for
-// each of its quotes, backslashes and controls in turn, a short escape (\"
-// \\ \/ \b \f \n \r \t) has its byte written and the block's bytes after
-// it stored again behind it (so an escape costs a few instructions, not a
-// new block). It returns what it wrote and read, stopping at anything else
-// (a \u, a bad escape, a control, a quote) for the caller to go on from
-// there; a backslash that is a block's last byte starts the next block.
-// Non-ASCII is copied as it is: the caller has checked it.
+// from i and out 64 from o: each block is stored as it is read; one with
+// short escapes only (\" \\ \/ \b \f \n \r \t), none cut by its end, is
+// then written again, its letters replaced and its backslashes taken out
+// by shuffles. Any other block goes through its quotes, backslashes and
+// controls in turn: a short escape has its byte written and the block's
+// bytes after it stored again behind it. It returns what it wrote and
+// read, stopping at anything else (a \u, a bad escape, a control, a quote)
+// for the caller to go on from there; a backslash that is a block's last
+// byte starts the next block. Non-ASCII is copied as it is: the caller has
+// checked it.
 TEXT ·unescapeAVX2(SB), NOSPLIT, $0-64
 	BLOCKS_BEGIN(·unescaped(SB))
 	BROADCAST($0x0f0f0f0f0f0f0f0f, X11, Y11)

@@ -24,8 +24,8 @@ func specialVec(b []byte, i int) int {
 }
 
 // unescapeVec, escapeVec, skipEscapesVec and quoteEndVec are never called
-// here either: they decode and
-// escape nothing.
+// here either: the first three decode and escape nothing, quoteEndVec is
+// the portable search.
 func unescapeVec(out, raw []byte) (o, i int) { return 0, 0 }
 
 func escapeVec(out, b []byte) (o, i int) { return 0, 0 }

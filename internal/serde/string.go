@@ -258,7 +258,7 @@ func hexValue(h []byte) uint16 {
 // it, and reports whether its bytes are exactly what serde_json would write
 // and whether it holds any escape.
 func (d *Decoder) scanStr() (canon, escaped bool, err error) {
-	if j := plainEnd(d.src, d.pos, 64); j >= 0 {
+	if j := plainEnd(d.src, d.pos, shortString); j >= 0 {
 		// Short plain ASCII (most names and many values): canonical, no
 		// escape, without the general scan's set-up.
 		d.pos = j + 1
@@ -451,7 +451,7 @@ func (d *Decoder) ReadString() (string, error) {
 	if c != '"' {
 		return "", d.typeError("a string")
 	}
-	if b, ok := d.plainString(64); ok {
+	if b, ok := d.plainString(shortString); ok {
 		// Short plain ASCII, as most keys and names are: the general
 		// scan's set-up costs more than such a string's bytes.
 		return string(b), nil
@@ -499,7 +499,7 @@ func (d *Decoder) readShortEscaped(start, esc int) (string, bool) {
 	var buf [256]byte
 	src := d.src
 	room := len(buf) - 8 - (esc - start)
-	if room < 32 || !quoteWithin(src[esc:min(len(src), esc+room)]) {
+	if room < 32 || closingQuote(src[:min(len(src), esc+room)], esc) < 0 {
 		return "", false // too long for the buffer (or unterminated)
 	}
 	o := copy(buf[:], src[start:esc])
@@ -558,25 +558,32 @@ func (d *Decoder) readShortEscaped(start, esc int) (string, bool) {
 	return "", false
 }
 
-// quoteWithin reports whether win, the rest of a string from its first
-// backslash on, holds the string's closing quote: a quote after an even run
-// of backslashes.
-func quoteWithin(win []byte) bool {
-	for p := 0; ; {
-		k := bytes.IndexByte(win[p:], '"')
+// closingQuote returns the index in b of the closing quote of a string
+// whose first backslash is b[esc] (the first quote after an even run of
+// backslashes), or -1 if b holds none.
+func closingQuote(b []byte, esc int) int {
+	for p := esc; p < len(b); {
+		k := bytes.IndexByte(b[p:], '"')
 		if k < 0 {
-			return false
+			return -1
 		}
 		q := p + k
 		n := 0
-		for q-1-n >= 0 && win[q-1-n] == '\\' {
+		for q-1-n >= esc && b[q-1-n] == '\\' {
 			n++
 		}
 		if n%2 == 0 {
-			return true
+			return q
 		}
 		p = q + 1
+		if useAVX2 && len(b)-p >= 64 {
+			// An escaped quote: quotes may be dense here (JSON inside
+			// JSON), and a search for each costs a call; go on a block
+			// at a time.
+			return quoteEndVec(b, p)
+		}
 	}
+	return -1
 }
 
 // readEscaped decodes the rest of a string whose first escape is at
@@ -589,30 +596,7 @@ func quoteWithin(win []byte) bool {
 // reference's error.
 func (d *Decoder) readEscaped(start, esc int) (string, bool) {
 	src := d.src
-	end := -1
-	for p := esc; p < len(src); {
-		k := bytes.IndexByte(src[p:], '"')
-		if k < 0 {
-			return "", false
-		}
-		q := p + k
-		n := 0
-		for q-1-n >= esc && src[q-1-n] == '\\' {
-			n++
-		}
-		if n%2 == 0 {
-			end = q
-			break
-		}
-		p = q + 1
-		if useAVX2 && len(src)-p >= 64 {
-			// An escaped quote: quotes may be dense here (JSON inside
-			// JSON), and a search for each costs a call; go on a block
-			// at a time.
-			end = quoteEndVec(src, p)
-			break
-		}
-	}
+	end := closingQuote(src, esc)
 	if end < 0 {
 		return "", false
 	}
@@ -704,6 +688,10 @@ func (d *Decoder) readEscaped(start, esc int) (string, bool) {
 	}
 	return unsafe.String(&out[0], o), true
 }
+
+// shortString is how far ReadString and scanStr look for the end of a plain
+// ASCII string with one word loop before they set the general scan up.
+const shortString = 64
 
 // unescaped is the byte each short escape stands for, by the letter after
 // the backslash; 0 for \u and for what is no escape.

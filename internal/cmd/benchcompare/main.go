@@ -1,8 +1,8 @@
 // Command benchcompare runs `divergewire bench` and `rustref bench` on each
 // vector of one file, the two back to back, for several rounds, and reports
 // per vector the median over the rounds of the Go/Rust ratio of the decode
-// and encode times, the geometric mean of
-// each, and the checks of issue 4's targets. With -out it also writes
+// and encode times, the geometric mean of each, and the checks of the
+// targets of issues 4 and 14. With -out it also writes
 // PERFORMANCE.md: that table, the machine it ran on, the allocations each
 // decode makes, the relay path against a plain copy, and decode ns/byte of
 // text blocks from 1 KiB to 1 MiB, keeping the section `make bench-peers`
