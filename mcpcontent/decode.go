@@ -36,9 +36,9 @@ var (
 	linkStruct = serde.Struct[ResourceLink]{Name: "ResourceLink", Checked: true, Fields: []serde.Field[ResourceLink]{
 		{Name: "uri", Read: func(d *serde.Decoder, l *ResourceLink) (err error) { l.URI, err = d.ReadString(); return err }},
 		{Name: "name", Read: func(d *serde.Decoder, l *ResourceLink) (err error) { l.Name, err = d.ReadString(); return err }},
-		{Name: "title", Optional: true, Read: func(d *serde.Decoder, l *ResourceLink) (err error) { l.Title, err = optString(d); return err }},
-		{Name: "description", Optional: true, Read: func(d *serde.Decoder, l *ResourceLink) (err error) { l.Description, err = optString(d); return err }},
-		{Name: "mimeType", Optional: true, Read: func(d *serde.Decoder, l *ResourceLink) (err error) { l.MIMEType, err = optString(d); return err }},
+		{Name: "title", Optional: true, Read: func(d *serde.Decoder, l *ResourceLink) (err error) { l.Title, err = d.OptString(); return err }},
+		{Name: "description", Optional: true, Read: func(d *serde.Decoder, l *ResourceLink) (err error) { l.Description, err = d.OptString(); return err }},
+		{Name: "mimeType", Optional: true, Read: func(d *serde.Decoder, l *ResourceLink) (err error) { l.MIMEType, err = d.OptString(); return err }},
 		{Name: "size", Optional: true, Read: func(d *serde.Decoder, l *ResourceLink) (err error) { l.Size, err = optU64(d); return err }},
 		{Name: "icons", Optional: true, Read: func(d *serde.Decoder, l *ResourceLink) (err error) { l.Icons, err = readIcons(d); return err }},
 		{Name: "_meta", Optional: true, Read: func(d *serde.Decoder, l *ResourceLink) (err error) { l.Meta, err = readMeta(d); return err }},
@@ -51,7 +51,7 @@ var (
 	textContentsStruct = serde.Struct[TextResourceContents]{Name: "TextResourceContents", Checked: true, MapOnly: true, Fields: []serde.Field[TextResourceContents]{
 		{Name: "uri", Read: func(d *serde.Decoder, c *TextResourceContents) (err error) { c.URI, err = d.ReadString(); return err }},
 		{Name: "mimeType", Optional: true, Read: func(d *serde.Decoder, c *TextResourceContents) (err error) {
-			c.MIMEType, err = optString(d)
+			c.MIMEType, err = d.OptString()
 			return err
 		}},
 		{Name: "text", Read: func(d *serde.Decoder, c *TextResourceContents) (err error) { c.Text, err = d.ReadString(); return err }},
@@ -60,7 +60,7 @@ var (
 	blobContentsStruct = serde.Struct[BlobResourceContents]{Name: "BlobResourceContents", Checked: true, MapOnly: true, Fields: []serde.Field[BlobResourceContents]{
 		{Name: "uri", Read: func(d *serde.Decoder, c *BlobResourceContents) (err error) { c.URI, err = d.ReadString(); return err }},
 		{Name: "mimeType", Optional: true, Read: func(d *serde.Decoder, c *BlobResourceContents) (err error) {
-			c.MIMEType, err = optString(d)
+			c.MIMEType, err = d.OptString()
 			return err
 		}},
 		{Name: "blob", Read: func(d *serde.Decoder, c *BlobResourceContents) (err error) { c.Blob, err = d.ReadString(); return err }},
@@ -87,11 +87,11 @@ var (
 			a.Priority = &p
 			return err
 		}},
-		{Name: "lastModified", Optional: true, Read: func(d *serde.Decoder, a *Annotations) (err error) { a.LastModified, err = optString(d); return err }},
+		{Name: "lastModified", Optional: true, Read: func(d *serde.Decoder, a *Annotations) (err error) { a.LastModified, err = d.OptString(); return err }},
 	}}
 	iconStruct = serde.Struct[Icon]{Name: "Icon", Checked: true, Fields: []serde.Field[Icon]{
 		{Name: "src", Read: func(d *serde.Decoder, ic *Icon) (err error) { ic.Src, err = d.ReadString(); return err }},
-		{Name: "mimeType", Optional: true, Read: func(d *serde.Decoder, ic *Icon) (err error) { ic.MIMEType, err = optString(d); return err }},
+		{Name: "mimeType", Optional: true, Read: func(d *serde.Decoder, ic *Icon) (err error) { ic.MIMEType, err = d.OptString(); return err }},
 		{Name: "sizes", Optional: true, Read: func(d *serde.Decoder, ic *Icon) (err error) { ic.Sizes, err = readSizes(d); return err }},
 		{Name: "theme", Optional: true, Read: func(d *serde.Decoder, ic *Icon) (err error) { ic.Theme, err = readTheme(d); return err }},
 	}}
@@ -184,17 +184,6 @@ func readMeta(d *serde.Decoder) (wire.Object, error) {
 	}
 	o, err := d.Object()
 	return wire.Object(o), err
-}
-
-func optString(d *serde.Decoder) (*string, error) {
-	if null, err := d.Null(); null || err != nil {
-		return nil, err
-	}
-	s, err := d.ReadString()
-	if err != nil {
-		return nil, err
-	}
-	return &s, nil
 }
 
 func optU64(d *serde.Decoder) (*uint64, error) {

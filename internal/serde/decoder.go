@@ -20,6 +20,9 @@ type Decoder struct {
 	src   []byte
 	pos   int
 	depth int // arrays and objects open now
+
+	slab []byte   // the block short strings are carved from (slab.go)
+	ptrs []string // the array OptString's pointers point into
 }
 
 // NewDecoder returns a Decoder at the start of src.

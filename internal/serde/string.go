@@ -454,7 +454,7 @@ func (d *Decoder) ReadString() (string, error) {
 	if b, ok := d.plainString(shortString); ok {
 		// Short plain ASCII, as most keys and names are: the general
 		// scan's set-up costs more than such a string's bytes.
-		return string(b), nil
+		return d.newString(b), nil
 	}
 	d.pos++
 	start := d.pos
@@ -464,7 +464,7 @@ func (d *Decoder) ReadString() (string, error) {
 	}
 	if s.size >= 0 {
 		// No escape: the string is its bytes.
-		return string(d.src[start : d.pos-1]), nil
+		return d.newString(d.src[start : d.pos-1]), nil
 	}
 	if str, ok := d.readShortEscaped(start, start+s.firstEsc); ok {
 		return str, nil
@@ -524,7 +524,7 @@ func (d *Decoder) readShortEscaped(start, esc int) (string, bool) {
 		switch c := src[i]; {
 		case c == '"':
 			d.pos = i + 1
-			return string(buf[:o]), true
+			return d.newString(buf[:o]), true
 		case c == '\\':
 			if i+1 >= len(src) {
 				return "", false
