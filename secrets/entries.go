@@ -129,12 +129,15 @@ func (e *entries[V]) replace(d *entries[V]) {
 // readEntries reads a JSON object at d's cursor, each member's value by
 // value, into new entries: a repeated name keeps its first place and takes
 // its last value, as the reference's map does. src is the document the
-// object is in (nil when unknown), for a first guess at the number of
-// members.
+// object is in (nil when unknown: the object is inside a larger document,
+// and eight members are guessed), for a first guess at the number of members.
 func readEntries[V any](d *serde.Decoder, src []byte, value func(*serde.Decoder) (V, error)) (*entries[V], error) {
 	// Every member but the last ends with a comma, and takes at least six
 	// bytes ("":0,): guess from both, and grow past the guess if need be.
 	guess := min(bytes.Count(src, []byte{','}), len(src)/6) + 1
+	if src == nil {
+		guess = 8
+	}
 	list := make([]member[V], 0, guess)
 	// The names, end to end, then made one string: ends[i] is where the
 	// i-th ends.

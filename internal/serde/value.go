@@ -231,10 +231,15 @@ func (d *Decoder) scanObject(canon bool) (bool, error) {
 			// repeat collapses into one member when re-serialized.
 			canon = names.add(d.src[start : d.pos-1])
 		}
-		if err := d.colon(); err != nil {
-			return false, err
+		if d.pos < len(d.src) && d.src[d.pos] == ':' {
+			d.pos++ // the colon right after the name, as serde_json writes it
+		} else {
+			if err := d.colon(); err != nil {
+				return false, err
+			}
+			canon = false
 		}
-		canon = canon && !d.isWS() && d.src[d.pos-1] == ':' && d.src[d.pos-2] == '"'
+		canon = canon && !d.isWS()
 		vc, err := d.scanValue(canon)
 		if err != nil {
 			return false, err
@@ -244,36 +249,57 @@ func (d *Decoder) scanObject(canon bool) (bool, error) {
 }
 
 // keySet tells whether an object repeats a member name: a few names kept
-// inline and compared byte by byte, and a map once there are more.
+// inline and compared byte by byte, and a map once there are more. seen has
+// one bit per name (keyBit) set: a name whose bit is clear is new, without a
+// comparison, as most names of an object are.
 type keySet struct {
+	seen uint64
 	few  [16][]byte
 	n    int
 	many map[string]struct{}
 }
 
+// keyBit is name's bit in keySet.seen, by its length and last byte.
+func keyBit(name []byte) uint64 {
+	h := uint(len(name))
+	if h > 0 {
+		h = h*7 + uint(name[h-1])
+	}
+	return 1 << (h & 63)
+}
+
 // add records name, and reports false if it was already there.
 func (s *keySet) add(name []byte) bool {
-	if s.many != nil {
-		if _, dup := s.many[string(name)]; dup {
-			return false
+	b := keyBit(name)
+	if s.seen&b != 0 && s.has(name) {
+		return false
+	}
+	s.seen |= b
+	switch {
+	case s.many != nil:
+		s.many[string(name)] = struct{}{}
+	case s.n < len(s.few):
+		s.few[s.n] = name
+		s.n++
+	default:
+		s.many = make(map[string]struct{}, 2*len(s.few))
+		for _, k := range s.few {
+			s.many[string(k)] = struct{}{}
 		}
 		s.many[string(name)] = struct{}{}
-		return true
+	}
+	return true
+}
+
+func (s *keySet) has(name []byte) bool {
+	if s.many != nil {
+		_, ok := s.many[string(name)]
+		return ok
 	}
 	for _, k := range s.few[:s.n] {
 		if string(k) == string(name) {
-			return false
+			return true
 		}
 	}
-	if s.n < len(s.few) {
-		s.few[s.n] = name
-		s.n++
-		return true
-	}
-	s.many = make(map[string]struct{}, 2*len(s.few))
-	for _, k := range s.few {
-		s.many[string(k)] = struct{}{}
-	}
-	s.many[string(name)] = struct{}{}
-	return true
+	return false
 }
