@@ -264,22 +264,29 @@ func (d *Decoder) plainString(limit int) (name []byte, ok bool) {
 // start at src[j] when they are plain ASCII up to it and it comes within
 // limit bytes of j; otherwise -1.
 func plainEnd(src []byte, j, limit int) int {
+	j = plainRun(src, j, limit)
+	if j >= len(src) || src[j] != '"' {
+		return -1
+	}
+	return j
+}
+
+// plainRun returns the index of the first byte from src[j] on that a string
+// reader stops at (a quote, a backslash, a control or a byte past ASCII), or
+// where it stopped looking: the end of src, or limit bytes past j.
+func plainRun(src []byte, j, limit int) int {
 	end := len(src)
 	if limit < end-j {
 		end = j + limit
 	}
 	for j+8 <= end {
 		if m := stopMask(binary.LittleEndian.Uint64(src[j:])); m != 0 {
-			j += bits.TrailingZeros64(m) / 8
-			break
+			return j + bits.TrailingZeros64(m)/8
 		}
 		j += 8
 	}
 	for j < end && strClass[src[j]] == plain {
 		j++
-	}
-	if j >= len(src) || src[j] != '"' {
-		return -1
 	}
 	return j
 }

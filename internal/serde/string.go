@@ -451,13 +451,21 @@ func (d *Decoder) ReadString() (string, error) {
 	if c != '"' {
 		return "", d.typeError("a string")
 	}
-	if b, ok := d.plainString(shortString); ok {
+	src, start := d.src, d.pos+1
+	switch k := plainRun(src, start, shortString); {
+	case k < len(src) && src[k] == '"':
 		// Short plain ASCII, as most keys and names are: the general
 		// scan's set-up costs more than such a string's bytes.
-		return d.newString(b), nil
+		d.pos = k + 1
+		return d.newString(src[start:k]), nil
+	case k < len(src) && (src[k] == '\\' || src[k] >= 0x80):
+		// An escape or a multi-byte character early in the string, the
+		// bytes before it plain: decoded in one pass if it is short.
+		if str, ok := d.readShortEscaped(start, k); ok {
+			return str, nil
+		}
 	}
-	d.pos++
-	start := d.pos
+	d.pos = start
 	s, err := d.scanStringTo(true)
 	if err != nil {
 		return "", err
@@ -488,8 +496,9 @@ func (d *Decoder) ReadString() (string, error) {
 	return unsafe.String(&buf[0], len(buf)), nil
 }
 
-// readShortEscaped decodes the rest of a string whose first escape is at
-// src[esc], the bytes from start to there checked already, in one pass into
+// readShortEscaped decodes the rest of a string whose first escape (or first
+// byte past ASCII) is at src[esc], the bytes from start to there checked
+// already, in one pass into
 // a buffer on the stack, finding the closing quote as it goes (readEscaped
 // searches for it first, and allocates the raw string's length): for the
 // short strings with an escape or two that messages and names are. ok is
