@@ -1,6 +1,8 @@
 package mcpcontent
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -99,5 +101,45 @@ func TestTypes(t *testing.T) {
 		"text": &Text{}, "image": &Image{}, "audio": &Audio{}, "resource_link": &ResourceLink{}, "resource": &EmbeddedResource{},
 	} {
 		assert.Equal(t, want, b.Type())
+	}
+}
+
+// Icon lists and size lists of every length around what is read inline
+// (four icons, eight sizes) decode in order and encode back; the lists and
+// themes handed out are the caller's: appending to one or writing through a
+// theme changes no other.
+func TestListsAroundInlineLimits(t *testing.T) {
+	for _, nIcons := range []int{0, 1, 4, 5, 9} {
+		for _, nSizes := range []int{0, 1, 8, 9, 17} {
+			var icons []string
+			for i := range nIcons {
+				var sizes []string
+				for j := range nSizes {
+					sizes = append(sizes, fmt.Sprintf(`"%dx%d"`, i, j))
+				}
+				theme := []string{"light", "dark"}[i%2]
+				icons = append(icons, fmt.Sprintf(`{"src":"s%d","sizes":[%s],"theme":"%s"}`, i, strings.Join(sizes, ","), theme))
+			}
+			in := fmt.Sprintf(`{"type":"resource_link","uri":"u","name":"n","icons":[%s]}`, strings.Join(icons, ","))
+			b, err := DecodeBlockJSON([]byte(in))
+			require.NoError(t, err, in)
+			out, err := EncodeBlockJSON(nil, b)
+			require.NoError(t, err)
+			require.Equal(t, in, string(out))
+
+			l := b.(*ResourceLink)
+			require.Len(t, l.Icons, nIcons)
+			if nIcons >= 2 {
+				first, second := l.Icons[0], l.Icons[1]
+				_ = append(first.Sizes, "extra")
+				assert.Equal(t, ThemeLight, *first.Theme)
+				*first.Theme = "changed"
+				require.Len(t, second.Sizes, nSizes)
+				if nSizes > 0 {
+					assert.Equal(t, "1x0", second.Sizes[0])
+				}
+				assert.Equal(t, ThemeDark, *second.Theme)
+			}
+		}
 	}
 }

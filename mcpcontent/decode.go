@@ -208,31 +208,43 @@ func readAnnotations(d *serde.Decoder) (*Annotations, error) {
 	return a, nil
 }
 
+// readIcons reads an optional list of icons into one allocation of its
+// length when it holds up to four.
 func readIcons(d *serde.Decoder) ([]Icon, error) {
 	if null, err := d.Null(); null || err != nil {
 		return nil, err
 	}
-	icons := []Icon{}
+	var few [4]Icon
+	n := 0
+	var many []Icon
 	err := d.Array(func() error {
 		var ic Icon
 		err := serde.ReadStruct(d, &iconStruct, &ic)
-		icons = append(icons, ic)
+		if n < len(few) {
+			few[n] = ic
+		} else {
+			if many == nil {
+				many = append(make([]Icon, 0, 2*len(few)), few[:]...)
+			}
+			many = serde.Append(many, ic)
+		}
+		n++
 		return err
 	})
-	return icons, err
+	switch {
+	case err != nil:
+		return nil, err
+	case many != nil:
+		return many, nil
+	}
+	return append([]Icon{}, few[:n]...), nil
 }
 
 func readSizes(d *serde.Decoder) ([]string, error) {
 	if null, err := d.Null(); null || err != nil {
 		return nil, err
 	}
-	sizes := []string{}
-	err := d.Array(func() error {
-		s, err := d.ReadString()
-		sizes = append(sizes, s)
-		return err
-	})
-	return sizes, err
+	return d.ReadStrings()
 }
 
 func readTheme(d *serde.Decoder) (*IconTheme, error) {
@@ -243,6 +255,5 @@ func readTheme(d *serde.Decoder) (*IconTheme, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := IconTheme(themes[i])
-	return &t, nil
+	return (*IconTheme)(d.StringRef(themes[i])), nil
 }

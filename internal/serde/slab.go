@@ -11,12 +11,13 @@ import "unsafe"
 //
 // What this costs in memory: a string kept after its frame keeps its block
 // alive, at most slabBlock bytes and never more than the rest of the frame
-// from where the block was made; a pointer from OptString keeps its array of
-// slabPointers strings (and the strings they hold).
+// from where the block was made; a pointer from OptString or StringRef, or a
+// list from ReadStrings, keeps its array of slabPointers strings (and the
+// strings they hold).
 const (
 	slabString   = 256  // longest string carved from a block
 	slabBlock    = 2048 // largest block
-	slabPointers = 8    // strings in one OptString array
+	slabPointers = 8    // strings in one array for OptString, StringRef and ReadStrings
 )
 
 // newString returns b as a string that does not alias b.
@@ -47,9 +48,50 @@ func (d *Decoder) OptString() (*string, error) {
 	if err != nil {
 		return nil, err
 	}
+	return d.StringRef(s), nil
+}
+
+// StringRef returns a pointer to a copy of s, from one of the decoder's
+// arrays of strings.
+func (d *Decoder) StringRef(s string) *string {
 	if len(d.ptrs) == cap(d.ptrs) {
 		d.ptrs = make([]string, 0, slabPointers)
 	}
 	d.ptrs = append(d.ptrs, s)
-	return &d.ptrs[len(d.ptrs)-1], nil
+	return &d.ptrs[len(d.ptrs)-1]
+}
+
+// ReadStrings reads an array of strings. A list of up to slabPointers comes
+// from one of the decoder's arrays of strings, its capacity its length (an
+// append to it copies it first); an empty one is non-nil.
+func (d *Decoder) ReadStrings() ([]string, error) {
+	var few [slabPointers]string
+	n := 0
+	var many []string
+	err := d.Array(func() error {
+		s, err := d.ReadString()
+		switch {
+		case n < len(few):
+			few[n] = s
+		case n == len(few):
+			many = append(append(make([]string, 0, 2*len(few)), few[:]...), s)
+		default:
+			many = Append(many, s)
+		}
+		n++
+		return err
+	})
+	switch {
+	case err != nil:
+		return nil, err
+	case many != nil:
+		return many, nil
+	case n == 0:
+		return []string{}, nil
+	case cap(d.ptrs)-len(d.ptrs) < n:
+		d.ptrs = make([]string, 0, slabPointers)
+	}
+	at := len(d.ptrs)
+	d.ptrs = append(d.ptrs, few[:n]...)
+	return d.ptrs[at : at+n : at+n], nil
 }

@@ -132,3 +132,34 @@ func TestOptString(t *testing.T) {
 	require.ErrorAs(t, err, &e)
 	assert.Equal(t, WrongType, e.Reason)
 }
+
+func TestReadStrings(t *testing.T) {
+	tests := []struct {
+		in     string
+		want   []string
+		reason Reason // 0: no error
+	}{
+		{`[]`, []string{}, 0},
+		{`["a"]`, []string{"a"}, 0},
+		{`["a","b\n","é"]`, []string{"a", "b\n", "é"}, 0},
+		{`null`, nil, WrongType},
+		{`"a"`, nil, WrongType},
+		{`["a",1]`, nil, WrongType},
+		{`["a"`, nil, EOFList},
+		{`["a",]`, nil, TrailingComma},
+	}
+	for _, tt := range tests {
+		d := NewDecoder([]byte(tt.in))
+		got, err := d.ReadStrings()
+		if tt.reason != 0 {
+			var e *Error
+			require.ErrorAs(t, err, &e, tt.in)
+			assert.Equal(t, tt.reason, e.Reason, tt.in)
+			assert.Nil(t, got, tt.in)
+			continue
+		}
+		require.NoError(t, err, tt.in)
+		assert.Equal(t, tt.want, got, tt.in)
+		assert.Equal(t, len(got), cap(got), "%s: an append must copy", tt.in)
+	}
+}
