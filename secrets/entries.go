@@ -140,9 +140,13 @@ func readEntries[V any](d *serde.Decoder, src []byte, value func(*serde.Decoder)
 	}
 	list := make([]member[V], 0, guess)
 	// The names, end to end, then made one string: ends[i] is where the
-	// i-th ends.
-	arena := make([]byte, 0, 16*guess)
-	ends := make([]int, 0, guess)
+	// i-th ends. Both on the stack while they fit.
+	var arenaBuf [512]byte
+	var endsBuf [32]int
+	arena, ends := arenaBuf[:0], endsBuf[:0]
+	if guess > len(endsBuf) {
+		arena, ends = make([]byte, 0, 16*guess), make([]int, 0, guess)
+	}
 	err := d.Map(func(name []byte) error {
 		arena = append(arena, name...)
 		ends = append(ends, len(arena))
