@@ -1,6 +1,10 @@
 package mcpcontent
 
 import (
+	"bytes"
+	"errors"
+	"slices"
+
 	"github.com/diverge-network/diverge-sdk-go/internal/codec"
 	"github.com/diverge-network/diverge-sdk-go/internal/serde"
 	"github.com/diverge-network/diverge-sdk-go/wire"
@@ -66,6 +70,14 @@ var (
 		{Name: "blob", Read: func(d *serde.Decoder, c *BlobResourceContents) (err error) { c.Blob, err = d.ReadString(); return err }},
 		{Name: "_meta", Optional: true, Read: func(d *serde.Decoder, c *BlobResourceContents) (err error) { c.Meta, err = readMeta(d); return err }},
 	}}
+	// blobNoTextStruct is blobContentsStruct with a member named text refused.
+	blobNoTextStruct = serde.Struct[BlobResourceContents]{
+		Name: blobContentsStruct.Name, Checked: true, MapOnly: true,
+		Fields: append(slices.Clone(blobContentsStruct.Fields), serde.Field[BlobResourceContents]{
+			Name: "text", Optional: true,
+			Read: func(*serde.Decoder, *BlobResourceContents) error { return errTextMember },
+		}),
+	}
 	// Every member of Annotations is an Option: null is None.
 	annotationsStruct = serde.Struct[Annotations]{Name: "Annotations", Checked: true, Fields: []serde.Field[Annotations]{
 		{Name: "audience", Optional: true, Read: func(d *serde.Decoder, a *Annotations) error {
@@ -159,8 +171,22 @@ func readBlock(d *serde.Decoder) (Block, error) {
 // media is the shape Image and Audio share.
 type media Image
 
-// readContents tries the text form, then the blob form.
+// errTextMember stops blobNoTextStruct at a member named text.
+var errTextMember = errors.New("a text member")
+
+// readContents tries the text form, then the blob form. Contents that look
+// like a blob (a "blob" member near the start) are first read as a blob with
+// a member named text refused: if that succeeds the object has no text, the
+// text form would fail on it, and the blob is what serde reads; if not, the
+// two forms are tried in order from the start. A blob is read once instead
+// of twice (checked as an unknown member of the text form, then read).
 func readContents(d *serde.Decoder) (ResourceContents, error) {
+	if bytes.Contains(d.Ahead(256), []byte(`"blob"`)) {
+		c := &BlobResourceContents{}
+		if d.Try(func() error { return serde.ReadStruct(d, &blobNoTextStruct, c) }) {
+			return c, nil
+		}
+	}
 	var rc ResourceContents
 	err := d.Untagged(
 		func() error {

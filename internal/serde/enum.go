@@ -158,3 +158,23 @@ func (d *Decoder) Untagged(forms ...func() error) error {
 	}
 	return d.fail(NoVariantMatched)
 }
+
+// Try runs read from the cursor and reports whether it succeeded; when it
+// did not, the cursor is back where it was, as if read had not run. Its
+// error is dropped: for a shortcut that, failing, leaves the decoding to
+// the general way.
+func (d *Decoder) Try(read func() error) bool {
+	start, depth := d.pos, d.depth
+	if read() == nil {
+		return true
+	}
+	d.pos, d.depth = start, depth
+	return false
+}
+
+// Ahead returns up to n of the bytes from the next value on (whitespace
+// before it skipped), for a guess at what the value is.
+func (d *Decoder) Ahead(n int) []byte {
+	d.ws()
+	return d.src[d.pos:min(len(d.src), d.pos+n)]
+}

@@ -526,3 +526,25 @@ func TestUntaggedSyntaxReason(t *testing.T) {
 		requireRefused(t, err, refusal{tt.want, ""}, tt.in)
 	}
 }
+
+func TestTryRestoresTheCursor(t *testing.T) {
+	d := NewDecoder([]byte(` [{"a":1}, 2]`))
+	_, err := d.next()
+	require.NoError(t, err)
+	require.NoError(t, d.enter()) // into the array
+	ahead := string(d.Ahead(4))
+	assert.Equal(t, `{"a"`, ahead)
+	at, depth := d.pos, d.depth
+	ok := d.Try(func() error {
+		if _, err := d.scanValue(false); err != nil {
+			return err
+		}
+		return d.fail(WrongType) // fails after moving on
+	})
+	assert.False(t, ok)
+	assert.Equal(t, at, d.pos)
+	assert.Equal(t, depth, d.depth)
+	ok = d.Try(func() error { _, err := d.scanValue(false); return err })
+	assert.True(t, ok)
+	assert.Equal(t, `, 2]`, string(d.src[d.pos:]))
+}
