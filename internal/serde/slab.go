@@ -26,7 +26,9 @@ func (d *Decoder) newString(b []byte) string {
 	if n == 0 {
 		return ""
 	}
-	if n > slabString {
+	if n > slabString || len(d.src)-d.pos < 3 {
+		// Long, or the last string the input can hold (another takes at
+		// least three bytes, "x"): nothing to share a block with.
 		return string(b)
 	}
 	if cap(d.slab)-len(d.slab) < n {

@@ -60,13 +60,14 @@ func TestSlabStringsOutliveTheirInput(t *testing.T) {
 
 func TestSlabBlockSize(t *testing.T) {
 	tests := []struct {
-		name string
-		src  string
-		max  int // the largest block the frame may have had
+		name     string
+		src      string
+		min, max int // the block the frame may have had
 	}{
-		{"one short string", `"abc"`, 3},
-		{"a string and a little after it", `["abc",  1]`, len(`abc",  1]`)},
-		{"a long frame", `["abc",` + strings.Repeat(" ", 5000) + `1]`, slabBlock},
+		{"one short string: nothing to share with", `"abc"`, 0, 0},
+		{"the last string the input can hold", `["abc"]`, 0, 0},
+		{"a string and a little after it", `["abc",  1]`, 3, len(`abc",  1]`)},
+		{"a long frame", `["abc",` + strings.Repeat(" ", 5000) + `1]`, 3, slabBlock},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -88,7 +89,7 @@ func TestSlabBlockSize(t *testing.T) {
 			require.NoError(t, err)
 			assert.Equal(t, "abc", s)
 			assert.LessOrEqual(t, cap(d.slab), tt.max)
-			assert.GreaterOrEqual(t, cap(d.slab), len(s))
+			assert.GreaterOrEqual(t, cap(d.slab), tt.min)
 		})
 	}
 }
