@@ -18,7 +18,7 @@ RUSTREF_DEBIAN := $(RUSTREF_TARGET_DIR)/release/rustref
 INTEROP_N   ?= 300000
 INTEROP_SEED ?= 1
 
-.PHONY: test lint fuzz bench vet interop interop-debian encdiff oracle oracle-debian bench-compare bench-peers
+.PHONY: test test-ports lint fuzz bench vet interop interop-debian encdiff oracle oracle-debian bench-compare bench-peers
 
 ## test: vet, then every test with the race detector; the engine once more
 ## without it (its exhaustive UTF-8 tests sample under -race) and once as it
@@ -27,6 +27,14 @@ test: vet
 	$(GO) test -race -count=1 ./...
 	$(GO) test -count=1 ./internal/serde
 	$(GO) test -count=1 -tags purego ./internal/serde
+
+## test-ports: the codec packages' tests (and the golden vectors of every scope) built for arm64, run
+## under qemu-aarch64 (Debian's qemu-user), and for 386, run natively: the portable scanners, as
+## those platforms run them
+PORT_PKGS = ./wire/... ./internal/serde ./internal/scopes ./secrets ./mcpcontent/... ./enqueue/... ./dequeue ./begin ./errors
+test-ports:
+	GOARCH=arm64 $(GO) test -count=1 -exec qemu-aarch64 $(PORT_PKGS)
+	GOARCH=386 $(GO) test -count=1 $(PORT_PKGS)
 
 ## vet: go vet here, and for arm64 and 386, which build only the portable scanners
 vet:
