@@ -34,6 +34,10 @@ func (d *Decoder) Value() (Raw, error) {
 		return Raw{}, err
 	}
 	start, depth := d.pos, d.depth
+	if d.scanCompact() {
+		return Raw{d.src[start:d.pos]}, nil
+	}
+	d.pos = start
 	canon, err := d.scanValue(true)
 	if err != nil {
 		return Raw{}, err

@@ -106,8 +106,13 @@ func closer(open byte) byte {
 // block, which serde buffers and so checks in full.
 func (d *Decoder) Skip(checked bool) error {
 	if checked {
-		_, err := d.scanValue(false)
-		return err
+		d.ws()
+		if start := d.pos; !d.scanCompact() {
+			d.pos = start
+			_, err := d.scanValue(false)
+			return err
+		}
+		return nil
 	}
 	return d.skipLax()
 }
