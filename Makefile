@@ -97,7 +97,7 @@ bench-compare: oracle
 ## json-iterator (internal/peerbench, its own module: the peers never enter go.mod); rewrites
 ## only the bench-peers section of PERFORMANCE.md. BENCH_PEERS_MS is each payload's budget per
 ## codec and round. Its tests: cd internal/peerbench && go test ./...
-BENCH_PEERS_ROUNDS ?= 6
+BENCH_PEERS_ROUNDS ?= 10
 BENCH_PEERS_MS     ?= 100
 bench-peers:
 	cd internal/peerbench && GOEXPERIMENT=jsonv2 $(GO) run . -file ../../testdata/bench.json -rounds $(BENCH_PEERS_ROUNDS) -ms $(BENCH_PEERS_MS) -out ../../PERFORMANCE.md
