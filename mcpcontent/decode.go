@@ -241,21 +241,9 @@ func readIcons(d *serde.Decoder) ([]Icon, error) {
 		return nil, err
 	}
 	var few [4]Icon
-	n := 0
-	var many []Icon
-	err := d.Array(func() error {
-		var ic Icon
-		err := serde.ReadStruct(d, &iconStruct, &ic)
-		if n < len(few) {
-			few[n] = ic
-		} else {
-			if many == nil {
-				many = append(make([]Icon, 0, 2*len(few)), few[:]...)
-			}
-			many = serde.Append(many, ic)
-		}
-		n++
-		return err
+	many, n, err := serde.ReadList(d, few[:], func() (ic Icon, err error) {
+		err = serde.ReadStruct(d, &iconStruct, &ic)
+		return ic, err
 	})
 	switch {
 	case err != nil:

@@ -68,21 +68,7 @@ func (d *Decoder) StringRef(s string) *string {
 // append to it copies it first); an empty one is non-nil.
 func (d *Decoder) ReadStrings() ([]string, error) {
 	var few [slabPointers]string
-	n := 0
-	var many []string
-	err := d.Array(func() error {
-		s, err := d.ReadString()
-		switch {
-		case n < len(few):
-			few[n] = s
-		case n == len(few):
-			many = append(append(make([]string, 0, 2*len(few)), few[:]...), s)
-		default:
-			many = Append(many, s)
-		}
-		n++
-		return err
-	})
+	many, n, err := ReadList(d, few[:], d.ReadString)
 	switch {
 	case err != nil:
 		return nil, err
@@ -96,4 +82,24 @@ func (d *Decoder) ReadStrings() ([]string, error) {
 	at := len(d.ptrs)
 	d.ptrs = append(d.ptrs, few[:n]...)
 	return d.ptrs[at : at+n : at+n], nil
+}
+
+// ReadList reads an array, each element with read, into few (the caller's
+// array, on the stack) while it fits: n is the number of elements, and many
+// is nil when they are all in few[:n], else the whole list.
+func ReadList[T any](d *Decoder, few []T, read func() (T, error)) (many []T, n int, err error) {
+	err = d.Array(func() error {
+		v, err := read()
+		switch {
+		case n < len(few):
+			few[n] = v
+		case many == nil:
+			many = append(append(make([]T, 0, 2*len(few)+1), few...), v)
+		default:
+			many = Append(many, v)
+		}
+		n++
+		return err
+	})
+	return many, n, err
 }
