@@ -264,8 +264,67 @@ func (d *Decoder) scanStr() (canon, escaped bool, err error) {
 		d.pos = j + 1
 		return true, false, nil
 	}
+	if end, canon, esc, ok := scanShort(d.src, d.pos); ok {
+		d.pos = end
+		return canon, esc, nil
+	}
 	s, err := d.scanString()
 	return s.canon, s.firstEsc >= 0, err
+}
+
+// scanShortLimit is how far scanShort follows a string.
+const scanShortLimit = 256
+
+// scanShort checks a string whose bytes start at src[i] in one pass, as
+// scanString would, when it ends within scanShortLimit bytes and holds only
+// plain ASCII, valid UTF-8 and the short escapes: the index past its closing
+// quote, whether serde_json would write it so (it writes / bare) and whether
+// it has an escape. ok is false for anything else (a \u escape, a control,
+// invalid UTF-8, a longer string, the end of input): scanString then takes
+// the string from its start.
+func scanShort(src []byte, i int) (end int, canon, esc, ok bool) {
+	limit := min(len(src), i+scanShortLimit)
+	canon = true
+	for {
+		for i+8 <= limit {
+			if m := stopMask(binary.LittleEndian.Uint64(src[i:])); m != 0 {
+				i += bits.TrailingZeros64(m) / 8
+				break
+			}
+			i += 8
+		}
+		for i < limit && strClass[src[i]] == plain {
+			i++
+		}
+		if i >= limit {
+			return 0, false, false, false
+		}
+		switch c := src[i]; {
+		case c == '"':
+			return i + 1, canon, esc, true
+		case c == '\\':
+			if i+1 >= limit {
+				return 0, false, false, false
+			}
+			switch src[i+1] {
+			case '"', '\\', 'b', 'f', 'n', 'r', 't':
+			case '/':
+				canon = false
+			default:
+				return 0, false, false, false
+			}
+			esc = true
+			i += 2
+		case c >= 0x80:
+			j, valid := validRun(src[:limit], i)
+			if !valid {
+				return 0, false, false, false
+			}
+			i = j
+		default:
+			return 0, false, false, false
+		}
+	}
 }
 
 // strInfo is what scanString learns of a string on its way through it.
