@@ -22,7 +22,7 @@ type Decoder struct {
 	depth int // arrays and objects open now
 
 	slab []byte   // the block short strings are carved from (slab.go)
-	ptrs []string // the array OptString's pointers point into
+	ptrs []string // the array of strings StringRef and ReadStrings hand out
 }
 
 // NewDecoder returns a Decoder at the start of src.

@@ -258,13 +258,9 @@ func hexValue(h []byte) uint16 {
 // it, and reports whether its bytes are exactly what serde_json would write
 // and whether it holds any escape.
 func (d *Decoder) scanStr() (canon, escaped bool, err error) {
-	if j := plainEnd(d.src, d.pos, shortString); j >= 0 {
-		// Short plain ASCII (most names and many values): canonical, no
-		// escape, without the general scan's set-up.
-		d.pos = j + 1
-		return true, false, nil
-	}
 	if end, canon, esc, ok := scanShort(d.src, d.pos); ok {
+		// Short (most names and many values): without the general scan's
+		// set-up.
 		d.pos = end
 		return canon, esc, nil
 	}
@@ -511,6 +507,7 @@ func (d *Decoder) ReadString() (string, error) {
 		return "", d.typeError("a string")
 	}
 	src, start := d.src, d.pos+1
+	tried := -1 // where readShortEscaped was tried from
 	switch k := plainRun(src, start, shortString); {
 	case k < len(src) && src[k] == '"':
 		// Short plain ASCII, as most keys and names are: the general
@@ -523,6 +520,7 @@ func (d *Decoder) ReadString() (string, error) {
 		if str, ok := d.readShortEscaped(start, k); ok {
 			return str, nil
 		}
+		tried = k
 	}
 	d.pos = start
 	s, err := d.scanStringTo(true)
@@ -533,8 +531,10 @@ func (d *Decoder) ReadString() (string, error) {
 		// No escape: the string is its bytes.
 		return d.newString(d.src[start : d.pos-1]), nil
 	}
-	if str, ok := d.readShortEscaped(start, start+s.firstEsc); ok {
-		return str, nil
+	if esc := start + s.firstEsc; esc != tried {
+		if str, ok := d.readShortEscaped(start, esc); ok {
+			return str, nil
+		}
 	}
 	if str, ok := d.readEscaped(start, start+s.firstEsc); ok {
 		return str, nil
@@ -557,12 +557,12 @@ func (d *Decoder) ReadString() (string, error) {
 
 // readShortEscaped decodes the rest of a string whose first escape (or first
 // byte past ASCII) is at src[esc], the bytes from start to there checked
-// already, in one pass into
-// a buffer on the stack, finding the closing quote as it goes (readEscaped
-// searches for it first, and allocates the raw string's length): for the
-// short strings with an escape or two that messages and names are. ok is
-// false, with the cursor anywhere, for a string that does not fit the
-// buffer or that holds anything wrong: the caller goes on with readEscaped.
+// already, in one pass into a buffer on the stack, finding the closing quote
+// as it goes (readEscaped searches for it first, and allocates the raw
+// string's length): for the short strings with an escape or two that
+// messages and names are. ok is false, with the cursor anywhere, for a
+// string that does not fit the buffer or that holds anything wrong: the
+// caller goes on with readEscaped.
 func (d *Decoder) readShortEscaped(start, esc int) (string, bool) {
 	var buf [256]byte
 	src := d.src
@@ -757,8 +757,9 @@ func (d *Decoder) readEscaped(start, esc int) (string, bool) {
 	return unsafe.String(&out[0], o), true
 }
 
-// shortString is how far ReadString and scanStr look for the end of a plain
-// ASCII string with one word loop before they set the general scan up.
+// shortString is how far ReadString looks for the end of a plain ASCII
+// string, or its first escape, with one word loop before it sets the
+// general scan up.
 const shortString = 64
 
 // unescaped is the byte each short escape stands for, by the letter after

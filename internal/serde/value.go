@@ -296,6 +296,7 @@ func (s *keySet) add(name []byte) bool {
 	return true
 }
 
+// has reports whether name was added before.
 func (s *keySet) has(name []byte) bool {
 	if s.many != nil {
 		_, ok := s.many[string(name)]
