@@ -3,6 +3,8 @@ package wire
 import (
 	"errors"
 	"strconv"
+
+	"github.com/diverge-network/diverge-sdk-go/internal/serde"
 )
 
 // ErrEmpty is the cause of every frame family's "empty" decode error: the
@@ -36,8 +38,7 @@ func Split(payload []byte) (tag byte, body []byte, ok bool) {
 // serde_json's form, as a decoder or a Rust producer made them; nothing is
 // checked or copied but the bytes themselves.
 func AppendTagged(dst []byte, tag byte, body []byte) []byte {
-	dst = append(dst, tag)
-	return append(dst, body...)
+	return serde.AppendBytes(append(dst, tag), body)
 }
 
 // ErrorKind is one way a frame family's decode fails: each family defines a

@@ -1,0 +1,37 @@
+package serde
+
+import (
+	"slices"
+	"unsafe"
+)
+
+// copyVecMin is the shortest copy handed to copyVec: below it Go's memmove
+// copies in straight-line moves whatever the alignment.
+const copyVecMin = 256
+
+// AppendBytes appends b to dst, as append(dst, b...) does, with copyVec
+// for a long b: the relay path's copy of a body behind its tag byte.
+func AppendBytes(dst, b []byte) []byte {
+	if len(b) < copyVecMin || !useAVX512 {
+		return append(dst, b...)
+	}
+	n := len(dst)
+	dst = slices.Grow(dst, len(b))[:n+len(b)]
+	if !copyVec(dst[n:], b) {
+		copy(dst[n:], b)
+	}
+	return dst
+}
+
+// cloneString returns a string holding a copy of b, as string(b) does, with
+// copyVec for a long b.
+func cloneString(b []byte) string {
+	if len(b) < copyVecMin || !useAVX512 {
+		return string(b)
+	}
+	buf := make([]byte, len(b))
+	if !copyVec(buf, b) {
+		copy(buf, b)
+	}
+	return unsafe.String(&buf[0], len(buf))
+}

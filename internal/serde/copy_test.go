@@ -1,0 +1,104 @@
+package serde
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// eachCopy runs f with copyVec's kernel, where this machine has one, and
+// with the built-in copy alone, which every other machine runs.
+func eachCopy(t *testing.T, f func(t *testing.T)) {
+	t.Helper()
+	detected := useAVX512
+	t.Cleanup(func() { useAVX512 = detected })
+	for _, vec := range []bool{true, false} {
+		if vec && !detected {
+			t.Log("no AVX-512 on this machine: the built-in copy only")
+			continue
+		}
+		useAVX512 = vec
+		t.Run(fmt.Sprintf("avx512=%v", vec), f)
+	}
+}
+
+// copyLengths are the lengths the copy tests try: every one around the
+// kernel's steps, and some long ones.
+func copyLengths() []int {
+	var ns []int
+	for n := 0; n <= 2*copyVecMin+300; n++ {
+		ns = append(ns, n)
+	}
+	return append(ns, 2047, 2048, 2049, 4096+13, 16941, 70000)
+}
+
+func TestCopyVecAgainstCopy(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	src := make([]byte, 70000+128)
+	for i := range src {
+		src[i] = byte(rng.Uint32())
+	}
+	eachCopy(t, func(t *testing.T) {
+		buf := make([]byte, 70000+256)
+		for _, n := range copyLengths() {
+			for _, offs := range [][2]int{{0, 0}, {1, 0}, {0, 1}, {63, 1}, {17, 40}, {64, 3}, {5, 64}} {
+				d, s := offs[0], offs[1]
+				if n > 2000 && d+s > 1 && d != 63 { // the long ones at fewer alignments
+					continue
+				}
+				for i := range buf {
+					buf[i] = 0xEE
+				}
+				want := src[s : s+n]
+				copied := copyVec(buf[d:d+n], want)
+				require.Equal(t, useAVX512 && n >= copyVecMin, copied, "n=%d: copyVec's choice", n)
+				if !copied {
+					continue
+				}
+				require.True(t, bytes.Equal(want, buf[d:d+n]), "n=%d dst+%d src+%d: the bytes", n, d, s)
+				require.Equal(t, bytes.Repeat([]byte{0xEE}, d), buf[:d], "n=%d: wrote before dst", n)
+				require.Equal(t, bytes.Repeat([]byte{0xEE}, 64), buf[d+n:d+n+64], "n=%d: wrote past dst", n)
+			}
+		}
+	})
+}
+
+func TestCopyVecRefusesOverlapAndShortDst(t *testing.T) {
+	eachCopy(t, func(t *testing.T) {
+		b := bytes.Repeat([]byte("0123456789abcdef"), 128)
+		require.False(t, copyVec(b[1:], b[:600]), "overlapping ranges are memmove's")
+		require.False(t, copyVec(b[599:1199], b[:600]), "dst's first byte is src's last")
+		require.False(t, copyVec(b[:600], b[599:1199]), "src's first byte is dst's last")
+		require.False(t, copyVec(make([]byte, 300), b[:600]), "dst shorter than src")
+		require.Equal(t, useAVX512, copyVec(b[600:1200], b[:600]), "adjacent, not overlapping")
+		require.Equal(t, useAVX512, copyVec(b[:300], b[300:600]), "adjacent, src above")
+	})
+}
+
+func TestAppendBytesAndCloneString(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	src := make([]byte, 20000)
+	for i := range src {
+		src[i] = byte(rng.Uint32())
+	}
+	eachCopy(t, func(t *testing.T) {
+		for _, n := range []int{0, 1, copyVecMin - 1, copyVecMin, 1000, 16941} {
+			for _, head := range []int{0, 1, 7} {
+				b := src[head : head+n]
+				// Into a buffer with room, and into one that must grow.
+				for _, room := range []int{0, n + 64} {
+					dst := append(make([]byte, 0, head+room), src[:head]...)
+					got := AppendBytes(dst, b)
+					require.Equal(t, append(append(make([]byte, 0), src[:head]...), b...), got, "n=%d head=%d room=%d", n, head, room)
+				}
+				require.Equal(t, string(b), cloneString(b), "n=%d head=%d", n, head)
+			}
+		}
+		s := cloneString(src[:5000])
+		src[0]++
+		require.NotEqual(t, s[0], src[0], "cloneString copies: changing the source leaves the string")
+	})
+}
