@@ -17,11 +17,20 @@ func machine() string {
 				cpu = strings.TrimSpace(strings.SplitN(l, ":", 2)[1])
 			}
 			if strings.HasPrefix(l, "flags") && avx2 == "?" {
-				avx2 = "no AVX2"
+				// The SDK's vector kernels: AVX2 for strings, AVX-512F
+				// for long copies.
+				has := map[string]bool{}
 				for _, f := range strings.Fields(l) {
-					if f == "avx2" {
-						avx2 = "AVX2"
-					}
+					has[f] = true
+				}
+				avx2 = "no AVX2"
+				if has["avx2"] {
+					avx2 = "AVX2"
+				}
+				if has["avx512f"] {
+					avx2 += ", AVX-512F"
+				} else {
+					avx2 += ", no AVX-512F"
 				}
 			}
 		}

@@ -9,6 +9,13 @@ import (
 // copies in straight-line moves whatever the alignment.
 const copyVecMin = 256
 
+// cloneVecMin is the shortest string cloneString copies with copyVec. Below
+// it memmove's vector loop copies into the fresh allocation as fast as
+// copyVec would, and string(b) does not zero the allocation first; from
+// 2048 bytes on, memmove copies into an aligned allocation by REP MOVSQ,
+// which is what is slow from a source that is not aligned alike.
+const cloneVecMin = 2048
+
 // AppendBytes appends b to dst, as append(dst, b...) does, with copyVec
 // for a long b: the relay path's copy of a body behind its tag byte.
 func AppendBytes(dst, b []byte) []byte {
@@ -26,7 +33,7 @@ func AppendBytes(dst, b []byte) []byte {
 // cloneString returns a string holding a copy of b, as string(b) does, with
 // copyVec for a long b.
 func cloneString(b []byte) string {
-	if len(b) < copyVecMin || !useAVX512 {
+	if len(b) < cloneVecMin || !useAVX512 {
 		return string(b)
 	}
 	buf := make([]byte, len(b))

@@ -85,7 +85,7 @@ func TestAppendBytesAndCloneString(t *testing.T) {
 		src[i] = byte(rng.Uint32())
 	}
 	eachCopy(t, func(t *testing.T) {
-		for _, n := range []int{0, 1, copyVecMin - 1, copyVecMin, 1000, 16941} {
+		for _, n := range []int{0, 1, copyVecMin - 1, copyVecMin, 1000, cloneVecMin - 1, cloneVecMin, 16941} {
 			for _, head := range []int{0, 1, 7} {
 				b := src[head : head+n]
 				// Into a buffer with room, and into one that must grow.
