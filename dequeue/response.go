@@ -90,7 +90,9 @@ func (r *Response) decode(src []byte) error {
 // valid UTF-8 (Member "message").
 func (r *Response) Encode(dst []byte) ([]byte, error) {
 	if r != nil && r.Outcome >= Withdrawn && r.Outcome < Failed {
-		return append(dst, byte(r.Outcome-Withdrawn)), nil
+		if out, ok := codec.PutTag(dst, byte(r.Outcome-Withdrawn)); ok {
+			return out, nil
+		}
 	}
 	return r.encode(dst)
 }

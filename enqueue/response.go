@@ -94,7 +94,9 @@ func (r *Response) decode(src []byte) error {
 // valid UTF-8 (Member "message").
 func (r *Response) Encode(dst []byte) ([]byte, error) {
 	if r != nil && r.Outcome-Delivered < Refused-Delivered {
-		return append(dst, byte(r.Outcome-Delivered)), nil
+		if out, ok := codec.PutTag(dst, byte(r.Outcome-Delivered)); ok {
+			return out, nil
+		}
 	}
 	return r.encode(dst)
 }

@@ -93,7 +93,9 @@ func (r *FeedResponse) decode(src []byte) error {
 // valid UTF-8 (Member "message").
 func (r *FeedResponse) Encode(dst []byte) ([]byte, error) {
 	if r != nil && r.Outcome >= Fed && r.Outcome < Refused {
-		return append(dst, byte(r.Outcome-Fed)), nil
+		if out, ok := codec.PutTag(dst, byte(r.Outcome-Fed)); ok {
+			return out, nil
+		}
 	}
 	return r.encode(dst)
 }

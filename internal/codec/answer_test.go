@@ -165,3 +165,20 @@ func TestDecodeStruct(t *testing.T) {
 	require.Error(t, DecodeStruct([]byte(`{"a":"new","b":1}`), &answerPairStruct, &v))
 	assert.Equal(t, answerPair{A: "old"}, v)
 }
+
+func TestPutTag(t *testing.T) {
+	room := append(make([]byte, 0, 4), "ab"...)
+	out, ok := PutTag(room, 7)
+	require.True(t, ok)
+	assert.Equal(t, "ab\x07", string(out))
+	assert.Equal(t, "ab", string(room), "the caller's slice keeps its length")
+
+	full := []byte("abc")[:3:3]
+	out, ok = PutTag(full, 7)
+	assert.False(t, ok, "no room: the caller appends")
+	assert.Equal(t, "abc", string(out))
+
+	out, ok = PutTag(nil, 7)
+	assert.False(t, ok)
+	assert.Nil(t, out)
+}

@@ -45,6 +45,19 @@ func BodyError[K wire.ErrorKind](k K, tag byte, err error) error {
 	return &wire.FrameError[K]{Kind: k, Tag: tag, Err: JSON(err)}
 }
 
+// PutTag writes tag after dst's bytes when dst has room for it, and reports
+// whether it did: the answers' Encode for a bare outcome, which leaves the
+// growth append brings (and the spills around its call) to its slow path.
+func PutTag(dst []byte, tag byte) ([]byte, bool) {
+	n := len(dst)
+	if n >= cap(dst) {
+		return dst, false
+	}
+	dst = dst[:n+1]
+	dst[n] = tag
+	return dst, true
+}
+
 // AppendAnswer appends an answer frame of the shape [SplitAnswer] reads:
 // the outcome's tag alone, or for errTag the tag and body's JSON. unset says
 // the caller's outcome was never set and known whether it has a wire tag

@@ -27,6 +27,12 @@ func TestGoldenVectors(t *testing.T) {
 					switch v.Expect {
 					case "ok":
 						require.NoError(t, err, v.Note)
+						// Into a buffer with room too: the bare answers'
+						// Encode writes in place there, and appends only
+						// into nil.
+						roomy, err := scope.Conform(make([]byte, 0, len(payload)+64), payload)
+						require.NoError(t, err, v.Note)
+						assert.Equal(t, golden.Hex(got), golden.Hex(roomy), "%s: encoded into a buffer with room", v.Note)
 						if v.Canonical == "" {
 							assert.Equal(t, v.Hex, golden.Hex(got), v.Note)
 						} else {
