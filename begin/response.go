@@ -144,7 +144,9 @@ func (i *Inactive) Encode(dst []byte) ([]byte, error) {
 func EncodeResponse(dst []byte, r Response) ([]byte, error) {
 	// Active, the most frequent frame, by one comparison before the switch.
 	if a, _ := r.(*Active); a != nil {
-		return append(dst, TagActive), nil
+		if out, ok := codec.PutTag(dst, TagActive); ok {
+			return out, nil
+		}
 	}
 	return encodeResponse(dst, r)
 }
