@@ -2,7 +2,6 @@ package serde
 
 import (
 	"bytes"
-	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -13,16 +12,7 @@ import (
 // with the built-in copy alone, which every other machine runs.
 func eachCopy(t *testing.T, f func(t *testing.T)) {
 	t.Helper()
-	detected := useAVX512
-	t.Cleanup(func() { useAVX512 = detected })
-	for _, vec := range []bool{true, false} {
-		if vec && !detected {
-			t.Log("no AVX-512 on this machine: the built-in copy only")
-			continue
-		}
-		useAVX512 = vec
-		t.Run(fmt.Sprintf("avx512=%v", vec), f)
-	}
+	eachKernel(t, &useAVX512, "avx512", f)
 }
 
 // copyLengths are the lengths the copy tests try: every one around the

@@ -368,14 +368,21 @@ func TestSkipStrLaxEveryPosition(t *testing.T) {
 // runs.
 func eachSearch(t *testing.T, f func(t *testing.T)) {
 	t.Helper()
-	detected := useAVX2
-	t.Cleanup(func() { useAVX2 = detected })
-	for _, vec := range []bool{true, false} {
-		if vec && !detected {
-			t.Log("no vectorized search on this machine: the portable one only")
+	eachKernel(t, &useAVX2, "vector", f)
+}
+
+// eachKernel runs f with the kernels *use switches on, where this machine
+// has them, and off, as every other machine runs; name labels the subtests.
+func eachKernel(t *testing.T, use *bool, name string, f func(t *testing.T)) {
+	t.Helper()
+	detected := *use
+	t.Cleanup(func() { *use = detected })
+	for _, on := range []bool{true, false} {
+		if on && !detected {
+			t.Logf("no %s kernels on this machine: the portable code only", name)
 			continue
 		}
-		useAVX2 = vec
-		t.Run(fmt.Sprintf("vector=%v", vec), f)
+		*use = on
+		t.Run(fmt.Sprintf("%s=%v", name, on), f)
 	}
 }
