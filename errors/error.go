@@ -35,7 +35,15 @@ var errorStruct = serde.Struct[Error]{Name: "Error", Fields: []serde.Field[Error
 // allowed). A failure is a *wire.JSONError and leaves e as it was.
 //
 //go:noinline
-func (e *Error) DecodeJSON(src []byte) error { return codec.DecodeStruct(src, &errorStruct, e) }
+func (e *Error) DecodeJSON(src []byte) error {
+	if e != nil {
+		if msg, ok := serde.OneString(src, `{"message":`); ok {
+			*e = Error{Message: msg}
+			return nil
+		}
+	}
+	return codec.DecodeStruct(src, &errorStruct, e)
+}
 
 // EncodeJSON appends e's JSON, {"message":…}, to dst. It fails, leaving dst
 // as it was, with a *wire.EncodeError: wire.ErrNil for a nil e, and at

@@ -309,3 +309,27 @@ func (d *Decoder) ReadF32() (float32, error) {
 	}
 	return float32(n.f), nil
 }
+
+// OneString reads src when it is open (a one-member struct's opening, such
+// as {"key":), a JSON string, the closing brace and nothing but whitespace:
+// the compact form serde_json writes such a struct in, read without the
+// struct machinery. ok is false for anything else (whitespace or another
+// member before the string, a second member, any error) and the caller
+// reads src the general way, which accepts or refuses exactly what
+// ReadStruct does; OneString accepts only what it would accept, with the
+// same string.
+func OneString(src []byte, open string) (s string, ok bool) {
+	if len(src) <= len(open) || string(src[:len(open)]) != open {
+		return "", false
+	}
+	d := Decoder{src: src, pos: len(open), depth: 1}
+	s, err := d.ReadString()
+	if err != nil || d.pos >= len(src) || src[d.pos] != '}' {
+		return "", false
+	}
+	d.pos++
+	if d.End() != nil {
+		return "", false
+	}
+	return s, true
+}
