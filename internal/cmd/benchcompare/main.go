@@ -42,6 +42,7 @@ const (
 	maxEncode     = 1.0
 	maxDecode     = 1.0
 	relayTarget   = 0.5
+	relayPairs    = 7
 	linearityBand = 2.0 // ns/byte of a larger text block at most this times a smaller one's
 )
 
@@ -156,7 +157,7 @@ func main() {
 	fmt.Fprintf(&doc, "## Machine\n\n%s\n## Go against Rust on `%s`\n\n%s\n", machine(*rustBin), *file, report)
 	fmt.Fprintf(&doc, "Both tools measure the same way: in process, a warm-up of a tenth of each direction's half budget, then an odd number of ~20 ms batches, the median batch's ns per call. Go's decode is the payload to the scope's own Go value; encode appends that value to one reused buffer.\n\n")
 	fmt.Fprintf(&doc, "## Allocations per decode\n\nWhat decoding each bench vector allocates (testing.AllocsPerRun); every allocation is something the decoded value keeps: a string, a slice, a block, an _meta or chunk that had to be normalized, the ordered map's entries (a key, a pair and a list element each). Encoding into a buffer with room allocates nothing.\n\n%s\nPer scope, over the ok vectors of `%s`:\n\n%s\n", allocs, *public, perScope)
-	fmt.Fprintf(&doc, "## The relay path\n\nFraming a pre-encoded 16 KiB chunk behind its tag (`begin.AppendChunk`) into a buffer with room: %.0f ns, against %.0f ns for a plain `copy` of the same bytes: %.0f%% of copy speed.\n\n", relay, copyNs, 100*relayRatio)
+	fmt.Fprintf(&doc, "## The relay path\n\nFraming a pre-encoded 16 KiB chunk behind its tag (`begin.AppendChunk`) into a buffer with room: %.0f ns, against %.0f ns for a plain `copy` of the same bytes: %.0f%% of copy speed (medians over %d alternating pairs of `testing.Benchmark` runs; the percentage is the median of the pairs' ratios).\n\n", relay, copyNs, 100*relayRatio, relayPairs)
 	fmt.Fprintf(&doc, "## Decoding cost against size\n\nA text block of prose (non-ASCII and an escape per line), decoded with `mcpcontent.DecodeBlockJSON`:\n\n%s\n", linear)
 	if old, err := os.ReadFile(*out); err == nil {
 		doc.WriteString(peersSection(string(old)))
@@ -237,28 +238,38 @@ func median(xs []float64) float64 {
 	return s[len(s)/2]
 }
 
-// relayVsCopy times begin.AppendChunk and copy on the same 16 KiB.
+// relayVsCopy times begin.AppendChunk and copy on the same 16 KiB, in
+// relayPairs alternating pairs of runs: the medians of each, and the median
+// of the pairs' ratios (one pair alone moves with this machine's noise).
 func relayVsCopy() (relay, copyNs, ratio float64) {
 	text := bytes.Repeat([]byte("The deploy rolled out; error rates rose from 0.2% to 4.7%. "), 16<<10/60)
 	body := append(append([]byte(`{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"`), text...), `"}}`...)
 	dst := make([]byte, 0, len(body)+1)
-	r := testing.Benchmark(func(b *testing.B) {
-		for b.Loop() {
-			dst = begin.AppendChunk(dst[:0], body)
-		}
-	})
 	plain := make([]byte, len(body))
-	c := testing.Benchmark(func(b *testing.B) {
-		for b.Loop() {
-			copy(plain, body)
+	nsPerOp := func(f func()) float64 {
+		r := testing.Benchmark(func(b *testing.B) {
+			for b.Loop() {
+				f()
+			}
+		})
+		if r.N == 0 {
+			return math.NaN()
 		}
-	})
-	relay, copyNs = float64(r.NsPerOp()), float64(c.NsPerOp())
-	if r.T > 0 && c.T > 0 {
-		relay = float64(r.T.Nanoseconds()) / float64(r.N)
-		copyNs = float64(c.T.Nanoseconds()) / float64(c.N)
+		return float64(r.T.Nanoseconds()) / float64(r.N)
 	}
-	return relay, copyNs, copyNs / relay
+	var relays, copies, ratios []float64
+	for i := range relayPairs {
+		r, c := 0.0, 0.0
+		if i%2 == 0 {
+			r = nsPerOp(func() { dst = begin.AppendChunk(dst[:0], body) })
+			c = nsPerOp(func() { copy(plain, body) })
+		} else {
+			c = nsPerOp(func() { copy(plain, body) })
+			r = nsPerOp(func() { dst = begin.AppendChunk(dst[:0], body) })
+		}
+		relays, copies, ratios = append(relays, r), append(copies, c), append(ratios, c/r)
+	}
+	return median(relays), median(copies), median(ratios)
 }
 
 // linearity decodes text blocks of 1 KiB, 64 KiB and 1 MiB: their table,
