@@ -566,9 +566,8 @@ func (d *Decoder) ReadString() (string, error) {
 func (d *Decoder) readShortEscaped(start, esc int) (string, bool) {
 	var buf [256]byte
 	src := d.src
-	room := len(buf) - 8 - (esc - start)
-	if room < 32 || closingQuote(src[:min(len(src), esc+room)], esc) < 0 {
-		return "", false // too long for the buffer (or unterminated)
+	if len(buf)-8-(esc-start) < 32 {
+		return "", false // too long for the buffer
 	}
 	o := copy(buf[:], src[start:esc])
 	i := esc
