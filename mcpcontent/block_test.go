@@ -143,3 +143,38 @@ func TestListsAroundInlineLimits(t *testing.T) {
 		}
 	}
 }
+
+// TestAnnotationsAroundInlineLimits: audiences of up to two roles and the
+// priority share the annotations' allocation; longer audiences, absent and
+// null members, and an append by the user all stay what they were.
+func TestAnnotationsAroundInlineLimits(t *testing.T) {
+	prio := float32(0.5)
+	tests := []struct {
+		ann  string
+		want Annotations
+	}{
+		{`{}`, Annotations{}},
+		{`{"audience":null,"priority":null}`, Annotations{}},
+		{`{"audience":[]}`, Annotations{Audience: []Role{}}},
+		{`{"audience":["user"]}`, Annotations{Audience: []Role{RoleUser}}},
+		{`{"audience":["user","assistant"],"priority":0.5}`, Annotations{Audience: []Role{RoleUser, RoleAssistant}, Priority: &prio}},
+		{`{"priority":0.5,"audience":["assistant","user","user"]}`, Annotations{Audience: []Role{RoleAssistant, RoleUser, RoleUser}, Priority: &prio}},
+		{`{"audience":["user","user","user","user","assistant","user"]}`, Annotations{Audience: []Role{RoleUser, RoleUser, RoleUser, RoleUser, RoleAssistant, RoleUser}}},
+	}
+	for _, tt := range tests {
+		in := `{"type":"text","text":"t","annotations":` + tt.ann + `}`
+		b, err := DecodeBlockJSON([]byte(in))
+		require.NoError(t, err, in)
+		a := b.(*Text).Annotations
+		require.NotNil(t, a, in)
+		assert.Equal(t, tt.want, *a, in)
+		if tt.want.Audience == nil {
+			assert.Nil(t, a.Audience, "%s: absent or null audience is nil", in)
+		} else {
+			assert.NotNil(t, a.Audience, "%s: [] is empty, not nil", in)
+		}
+		// An append moves the audience out; the priority beside it stays.
+		_ = append(a.Audience, RoleUser, RoleUser, RoleUser)
+		assert.Equal(t, tt.want, *a, "%s: after an append", in)
+	}
+}

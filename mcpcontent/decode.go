@@ -79,27 +79,29 @@ var (
 		}),
 	}
 	// Every member of Annotations is an Option: null is None.
-	annotationsStruct = serde.Struct[Annotations]{Name: "Annotations", Checked: true, Fields: []serde.Field[Annotations]{
-		{Name: "audience", Optional: true, Read: func(d *serde.Decoder, a *Annotations) error {
+	annotationsStruct = serde.Struct[annotationsAlloc]{Name: "Annotations", Checked: true, Fields: []serde.Field[annotationsAlloc]{
+		{Name: "audience", Optional: true, Read: func(d *serde.Decoder, a *annotationsAlloc) error {
 			if null, err := d.Null(); null || err != nil {
 				return err
 			}
-			a.Audience = []Role{}
-			return d.Array(func() error {
+			many, n, err := serde.ReadList(d, a.roles[:], func() (Role, error) {
 				r, err := d.UnitVariant(roles, true)
-				a.Audience = append(a.Audience, Role(roles[r]))
-				return err
+				return Role(roles[r]), err
 			})
-		}},
-		{Name: "priority", Optional: true, Read: func(d *serde.Decoder, a *Annotations) error {
-			if null, err := d.Null(); null || err != nil {
-				return err
+			if a.Audience = many; many == nil {
+				a.Audience = a.roles[:n:n] // [] too: empty, not nil
 			}
-			p, err := d.ReadF32()
-			a.Priority = &p
 			return err
 		}},
-		{Name: "lastModified", Optional: true, Read: func(d *serde.Decoder, a *Annotations) (err error) { a.LastModified, err = d.OptString(); return err }},
+		{Name: "priority", Optional: true, Read: func(d *serde.Decoder, a *annotationsAlloc) (err error) {
+			if null, err := d.Null(); null || err != nil {
+				return err
+			}
+			a.priority, err = d.ReadF32()
+			a.Priority = &a.priority
+			return err
+		}},
+		{Name: "lastModified", Optional: true, Read: func(d *serde.Decoder, a *annotationsAlloc) (err error) { a.LastModified, err = d.OptString(); return err }},
 	}}
 	iconStruct = serde.Struct[Icon]{Name: "Icon", Checked: true, Fields: []serde.Field[Icon]{
 		{Name: "src", Read: func(d *serde.Decoder, ic *Icon) (err error) { ic.Src, err = d.ReadString(); return err }},
@@ -223,15 +225,25 @@ func optU64(d *serde.Decoder) (*uint64, error) {
 	return &n, nil
 }
 
+// annotationsAlloc is Annotations with room for what it usually holds, an
+// audience of up to two roles and the priority, so that decoding them takes
+// one allocation instead of three or four. The audience's capacity is its
+// length: an append by the user moves it out.
+type annotationsAlloc struct {
+	Annotations
+	roles    [2]Role
+	priority float32
+}
+
 func readAnnotations(d *serde.Decoder) (*Annotations, error) {
 	if null, err := d.Null(); null || err != nil {
 		return nil, err
 	}
-	a := &Annotations{}
+	a := &annotationsAlloc{}
 	if err := serde.ReadStruct(d, &annotationsStruct, a); err != nil {
 		return nil, err
 	}
-	return a, nil
+	return &a.Annotations, nil
 }
 
 // readIcons reads an optional list of icons into one allocation of its
