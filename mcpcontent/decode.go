@@ -101,7 +101,10 @@ var (
 			a.Priority = &a.priority
 			return err
 		}},
-		{Name: "lastModified", Optional: true, Read: func(d *serde.Decoder, a *annotationsAlloc) (err error) { a.LastModified, err = d.OptString(); return err }},
+		{Name: "lastModified", Optional: true, Read: func(d *serde.Decoder, a *annotationsAlloc) (err error) {
+			a.LastModified, err = d.OptString()
+			return err
+		}},
 	}}
 	iconStruct = serde.Struct[Icon]{Name: "Icon", Checked: true, Fields: []serde.Field[Icon]{
 		{Name: "src", Read: func(d *serde.Decoder, ic *Icon) (err error) { ic.Src, err = d.ReadString(); return err }},
@@ -183,7 +186,7 @@ var errTextMember = errors.New("a text member")
 // two forms are tried in order from the start. A blob is read once instead
 // of twice (checked as an unknown member of the text form, then read).
 func readContents(d *serde.Decoder) (ResourceContents, error) {
-	if bytes.Contains(d.Ahead(256), []byte(`"blob"`)) {
+	if blobAhead(d.Ahead(256)) {
 		c := &BlobResourceContents{}
 		if d.Try(func() error { return serde.ReadStruct(d, &blobNoTextStruct, c) }) {
 			return c, nil
@@ -203,6 +206,55 @@ func readContents(d *serde.Decoder) (ResourceContents, error) {
 		},
 	)
 	return rc, err
+}
+
+// blobAhead guesses, from the start of an object in b, whether it is blob
+// contents: walking its members as serde_json writes them (compact, string
+// values), it is true at a member named blob and false at one named text,
+// at anything else it does not follow and at the end of b. A wrong guess
+// costs time, never the answer: readContents checks what it guessed.
+func blobAhead(b []byte) bool {
+	if len(b) < 2 || b[0] != '{' || b[1] != '"' {
+		return false
+	}
+	for i := 1; i < len(b) && b[i] == '"'; {
+		// The name, then its colon and the opening quote of its value.
+		k := bytes.IndexByte(b[i+1:], '"')
+		if k < 0 {
+			return false
+		}
+		name := b[i+1 : i+1+k]
+		switch {
+		case string(name) == "blob":
+			return true
+		case string(name) == "text" || bytes.IndexByte(name, '\\') >= 0:
+			return false
+		}
+		i += k + 2
+		if i+1 >= len(b) || b[i] != ':' || b[i+1] != '"' {
+			return false
+		}
+		// The value's closing quote: one after an even run of backslashes.
+		for i += 2; ; i++ {
+			k := bytes.IndexByte(b[i:], '"')
+			if k < 0 {
+				return false
+			}
+			i += k
+			n := 0
+			for b[i-1-n] == '\\' {
+				n++
+			}
+			if n%2 == 0 {
+				break
+			}
+		}
+		if i+1 >= len(b) || b[i+1] != ',' {
+			return false
+		}
+		i += 2
+	}
+	return false
 }
 
 // readMeta reads an optional _meta: null is absent.
