@@ -70,12 +70,12 @@ func TestCopyVecRefusesOverlapAndShortDst(t *testing.T) {
 
 func TestAppendBytesAndCloneString(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	src := make([]byte, cloneVecMax+100)
+	src := make([]byte, 600<<10)
 	for i := range src {
 		src[i] = byte(rng.Uint32())
 	}
 	eachCopy(t, func(t *testing.T) {
-		for _, n := range []int{0, 1, copyVecMin - 1, copyVecMin, 1000, cloneVecMin - 1, cloneVecMin, 16941, cloneVecMax, cloneVecMax + 1} {
+		for _, n := range []int{0, 1, copyVecMin - 1, copyVecMin, 1000, cloneSplitMin - 1, cloneSplitMin, 16941, 512 << 10} {
 			for _, head := range []int{0, 1, 7} {
 				b := src[head : head+n]
 				// Into a buffer with room, and into one that must grow.
