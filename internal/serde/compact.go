@@ -135,12 +135,17 @@ func (d *Decoder) compactName(i int, seen *[2]uint64) (int, bool) {
 		return 0, false
 	}
 	start := i + 1
-	d.pos = start
-	canon, esc, err := d.scanStr()
-	if err != nil || !canon || esc {
-		return 0, false
+	if j := plainEnd(src, start, len(src)); j >= 0 {
+		// Plain ASCII up to its quote, as names nearly always are.
+		i = j + 1
+	} else {
+		d.pos = start
+		canon, esc, err := d.scanStr()
+		if err != nil || !canon || esc {
+			return 0, false
+		}
+		i = d.pos
 	}
-	i = d.pos
 	if i >= len(src) || src[i] != ':' {
 		return 0, false
 	}
