@@ -234,22 +234,8 @@ func blobAhead(b []byte) bool {
 		if i+1 >= len(b) || b[i] != ':' || b[i+1] != '"' {
 			return false
 		}
-		// The value's closing quote: one after an even run of backslashes.
-		for i += 2; ; i++ {
-			k := bytes.IndexByte(b[i:], '"')
-			if k < 0 {
-				return false
-			}
-			i += k
-			n := 0
-			for b[i-1-n] == '\\' {
-				n++
-			}
-			if n%2 == 0 {
-				break
-			}
-		}
-		if i+1 >= len(b) || b[i+1] != ',' {
+		// The value, to the quote that closes it, and the comma after.
+		if i = serde.ClosingQuote(b, i+2); i < 0 || i+1 >= len(b) || b[i+1] != ',' {
 			return false
 		}
 		i += 2

@@ -10,27 +10,27 @@ import (
 
 // machine describes where the numbers came from, as benchcompare does.
 func machine() string {
-	cpu, avx2 := "unknown CPU", "?"
+	cpu, vec := "unknown CPU", "?"
 	if info, err := os.ReadFile("/proc/cpuinfo"); err == nil {
 		for _, l := range strings.Split(string(info), "\n") {
 			if strings.HasPrefix(l, "model name") && cpu == "unknown CPU" {
 				cpu = strings.TrimSpace(strings.SplitN(l, ":", 2)[1])
 			}
-			if strings.HasPrefix(l, "flags") && avx2 == "?" {
+			if strings.HasPrefix(l, "flags") && vec == "?" {
 				// The SDK's vector kernels: AVX2 for strings, AVX-512F
 				// for long copies.
 				has := map[string]bool{}
 				for _, f := range strings.Fields(l) {
 					has[f] = true
 				}
-				avx2 = "no AVX2"
+				vec = "no AVX2"
 				if has["avx2"] {
-					avx2 = "AVX2"
+					vec = "AVX2"
 				}
 				if has["avx512f"] {
-					avx2 += ", AVX-512F"
+					vec += ", AVX-512F"
 				} else {
-					avx2 += ", no AVX-512F"
+					vec += ", no AVX-512F"
 				}
 			}
 		}
@@ -48,5 +48,5 @@ func machine() string {
 		exp = "none"
 	}
 	return fmt.Sprintf("- %s (%s), %d cores (GOMAXPROCS %d), %s\n- %s %s/%s, GOEXPERIMENT %s\n",
-		cpu, avx2, runtime.NumCPU(), runtime.GOMAXPROCS(0), mem, runtime.Version(), runtime.GOOS, runtime.GOARCH, exp)
+		cpu, vec, runtime.NumCPU(), runtime.GOMAXPROCS(0), mem, runtime.Version(), runtime.GOOS, runtime.GOARCH, exp)
 }

@@ -29,11 +29,9 @@ var useAVX512 = hasAVX512()
 
 // copyVec copies src into dst[:len(src)] as the built-in copy would, with
 // copyAVX512 where it helps; false where it does not, and the caller copies.
-// Go's memmove stores to unaligned addresses, or uses REP MOVSQ from an
-// unaligned source, when the two are not aligned alike; on some processors
-// that runs at a half to a tenth of its aligned speed, and a decoded string
-// (at an odd offset in its frame, copied to a fresh allocation) or a relayed
-// body (one tag byte in) is almost never aligned alike.
+// Go's memmove stores to unaligned addresses when dst is not aligned, which
+// on some processors runs at half its aligned speed, and a relayed body, one
+// tag byte into its buffer, never is.
 func copyVec(dst, src []byte) bool {
 	n := len(src)
 	if !useAVX512 || n < copyVecMin || len(dst) < n {

@@ -625,10 +625,10 @@ func (d *Decoder) readShortEscaped(start, esc int) (string, bool) {
 	return "", false
 }
 
-// closingQuote returns the index in b of the closing quote of a string
-// whose first backslash is b[esc] (the first quote after an even run of
-// backslashes), or -1 if b holds none.
-func closingQuote(b []byte, esc int) int {
+// ClosingQuote returns the index in b of the quote that closes a string,
+// searching from b[esc], at or before the string's first backslash: the
+// first quote after an even run of backslashes, or -1 if b holds none.
+func ClosingQuote(b []byte, esc int) int {
 	for p := esc; p < len(b); {
 		k := bytes.IndexByte(b[p:], '"')
 		if k < 0 {
@@ -663,7 +663,7 @@ func closingQuote(b []byte, esc int) int {
 // reference's error.
 func (d *Decoder) readEscaped(start, esc int) (string, bool) {
 	src := d.src
-	end := closingQuote(src, esc)
+	end := ClosingQuote(src, esc)
 	if end < 0 {
 		return "", false
 	}

@@ -257,15 +257,15 @@ func relayVsCopy() (relay, copyNs, ratio float64) {
 		}
 		return float64(r.T.Nanoseconds()) / float64(r.N)
 	}
+	relayOp := func() { dst = begin.AppendChunk(dst[:0], body) }
+	copyOp := func() { copy(plain, body) }
 	var relays, copies, ratios []float64
 	for i := range relayPairs {
-		r, c := 0.0, 0.0
+		var r, c float64
 		if i%2 == 0 {
-			r = nsPerOp(func() { dst = begin.AppendChunk(dst[:0], body) })
-			c = nsPerOp(func() { copy(plain, body) })
+			r, c = nsPerOp(relayOp), nsPerOp(copyOp)
 		} else {
-			c = nsPerOp(func() { copy(plain, body) })
-			r = nsPerOp(func() { dst = begin.AppendChunk(dst[:0], body) })
+			c, r = nsPerOp(copyOp), nsPerOp(relayOp)
 		}
 		relays, copies, ratios = append(relays, r), append(copies, c), append(ratios, c/r)
 	}
