@@ -47,6 +47,9 @@ func (d *Decoder) BeginTagged(tag string, names []string) (int, TaggedValue, err
 	if err := d.enter(); err != nil {
 		return 0, tv, err
 	}
+	if i, ok := d.leadingTag(tag, names); ok {
+		return i, tv, nil
+	}
 	start, depth := d.pos, d.depth
 	first := true
 	ok, err := d.more(&first, '}')
@@ -71,6 +74,30 @@ func (d *Decoder) BeginTagged(tag string, names []string) (int, TaggedValue, err
 	d.pos, d.depth = start, depth
 	tv.first = true
 	return i, tv, err
+}
+
+// leadingTag reads, at the start of an open object's members, the tag and
+// its value as serde_json writes them, "tag":"name" with no whitespace and
+// name one of names: the index of the name, the cursor past its quote. Any
+// other start (whitespace, an escape, another member first, an unknown
+// name) is false, the cursor where it was, for the general way, which reads
+// the same bytes to the same index (names are plain ASCII: no quote,
+// backslash or control).
+func (d *Decoder) leadingTag(tag string, names []string) (int, bool) {
+	src, p := d.src, d.pos
+	n := len(tag)
+	if len(src)-p < n+5 || src[p] != '"' || string(src[p+1:p+1+n]) != tag ||
+		src[p+1+n] != '"' || src[p+2+n] != ':' || src[p+3+n] != '"' {
+		return 0, false
+	}
+	v := src[p+4+n:]
+	for i, name := range names {
+		if len(v) > len(name) && v[len(name)] == '"' && string(v[:len(name)]) == name {
+			d.pos = p + 4 + n + len(name) + 1
+			return i, true
+		}
+	}
+	return 0, false
 }
 
 // ReadTaggedMembers reads the members of the variant [Decoder.BeginTagged]
