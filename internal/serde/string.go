@@ -282,18 +282,21 @@ func scanShort(src []byte, i int) (end int, canon, esc, ok bool) {
 	limit := min(len(src), i+scanShortLimit)
 	canon = true
 	for {
-		for i+8 <= limit {
-			if m := stopMask(binary.LittleEndian.Uint64(src[i:])); m != 0 {
-				i += bits.TrailingZeros64(m) / 8
-				break
+		if i+8 <= limit {
+			// A word at a time to the next stop, which is then at i.
+			m := stopMask(binary.LittleEndian.Uint64(src[i:]))
+			if m == 0 {
+				i += 8
+				continue
 			}
-			i += 8
-		}
-		for i < limit && strClass[src[i]] == plain {
-			i++
-		}
-		if i >= limit {
-			return 0, false, false, false
+			i += bits.TrailingZeros64(m) / 8
+		} else {
+			for i < limit && strClass[src[i]] == plain {
+				i++
+			}
+			if i >= limit {
+				return 0, false, false, false
+			}
 		}
 		switch c := src[i]; {
 		case c == '"':
