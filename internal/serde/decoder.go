@@ -149,6 +149,18 @@ func (d *Decoder) key(scratch []byte) (name []byte, esc bool, err error) {
 	if d.src[d.pos] != '"' {
 		return nil, false, d.fail(KeyNotString)
 	}
+	if name, ok := d.plainName(); ok {
+		// Plain ASCII to its quote, as names nearly always are: the
+		// bytes strBytes would return, without its scan's set-up.
+		if p := d.pos; p < len(d.src) && d.src[p] == ':' {
+			d.pos++
+			return name, false, nil
+		}
+		if err := d.colon(); err != nil {
+			return nil, false, err
+		}
+		return name, false, nil
+	}
 	d.pos++
 	name, esc, err = d.strBytes(scratch)
 	if err != nil {

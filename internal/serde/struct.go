@@ -252,6 +252,15 @@ func (d *Decoder) UnitVariant(names []string, checked bool) (int, error) {
 
 // variantName reads a string at the cursor and finds it among names.
 func (d *Decoder) variantName(names []string) (int, error) {
+	if name, ok := d.plainName(); ok {
+		// Plain ASCII to its quote: the bytes strBytes would return.
+		for i, n := range names {
+			if n == string(name) {
+				return i, nil
+			}
+		}
+		return 0, d.fail(UnknownVariant)
+	}
 	d.pos++
 	var scratch [32]byte
 	name, _, err := d.strBytes(scratch[:0])
