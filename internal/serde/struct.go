@@ -3,6 +3,8 @@ package serde
 // Field is one member of a struct T as serde derive reads it: its name, how
 // its absence is treated, and the reader that sets it in a T.
 type Field[T any] struct {
+	// Name is the member's name as serde derive writes it: no quote,
+	// backslash or control in it.
 	Name string
 	// Optional marks an Option: absent from an object, it is None. In the
 	// array form it must still be there (serde gives arrays no defaults).
@@ -77,6 +79,7 @@ func ReadStruct[T any](d *Decoder, s *Struct[T], v *T) error {
 // offset, is the general path's.
 func structMembers[T any](d *Decoder, s *Struct[T], v *T, first bool, tag string) error {
 	var seen uint64
+	next := 0 // the member after the last one read
 	tagSeen := tag != "" && !first
 	for {
 		src, p := d.src, d.pos
@@ -101,7 +104,11 @@ func structMembers[T any](d *Decoder, s *Struct[T], v *T, first bool, tag string
 		// The name and its colon.
 		var i int
 		var isTag bool
-		if name, ok := d.plainName(); ok {
+		if k := s.nextMember(d.src, d.pos, next); k > 0 {
+			// The member after the last one read, as serde_json
+			// writes them: no need to find the name's end first.
+			d.pos, i = k, next
+		} else if name, ok := d.plainName(); ok {
 			if p := d.pos; p < len(d.src) && d.src[p] == ':' {
 				d.pos++
 			} else if err := d.colon(); err != nil {
@@ -131,10 +138,27 @@ func structMembers[T any](d *Decoder, s *Struct[T], v *T, first bool, tag string
 			return d.failWant(DuplicateField, s.Fields[i].Name)
 		}
 		seen |= 1 << i
+		next = i + 1
 		if err := s.Fields[i].Read(noescape(d), noescape(v)); err != nil {
 			return err
 		}
 	}
+}
+
+// nextMember returns, when src[p:] starts with the name of the member at
+// index next in quotes and a colon right after, "name":, the index past the
+// colon; otherwise 0. The bytes are those plainName and the colon check
+// would read to the same member, as member names are plain ASCII.
+func (s *Struct[T]) nextMember(src []byte, p, next int) int {
+	if next >= len(s.Fields) {
+		return 0
+	}
+	name := s.Fields[next].Name
+	n := len(name)
+	if len(src)-p < n+3 || src[p] != '"' || src[p+1+n] != '"' || src[p+2+n] != ':' || string(src[p+1:p+1+n]) != name {
+		return 0
+	}
+	return p + n + 3
 }
 
 // missing is the error for the first required member not in seen, or nil.

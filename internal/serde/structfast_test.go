@@ -135,6 +135,11 @@ func TestStructMembersFastPath(t *testing.T) {
 		{"name has a prefix", `{"keys":"x","key":"k"}`, "", fastT{Key: "k"}, nil},
 		{"case counts", `{"Key":"x","key":"k"}`, "", fastT{Key: "k"}, nil},
 		{"unknown skipped", `{"x":{"y":[1,2]},"key":"k"}`, "", fastT{Key: "k"}, nil},
+		{"in order, the next name with more after it", `{"key":"k","a_member_name_longer_than_a_words":"x"}`, "", fastT{Key: "k"}, nil},
+		{"in order, the next name cut short", `{"key":"k","a_member_name_longer_than_a_wor":"x"}`, "", fastT{Key: "k"}, nil},
+		{"in order, space before the colon", `{"key":"k","a_member_name_longer_than_a_word" :"l"}`, "", fastT{Key: "k", Long: "l"}, nil},
+		{"in order, non-ASCII name", `{"key":"k","a_member_name_longer_than_a_word":"l","n":7,"ünï":"u"}`, "", fastT{Key: "k", Long: "l", N: 7, Uni: "u"}, nil},
+		{"in order, then the first again", `{"key":"k","a_member_name_longer_than_a_word":"l","key":"k"}`, "", fastT{}, &Error{Offset: 56, Reason: DuplicateField, Want: "key"}},
 		{"tag skipped", `{"type":"t","key":"k"}`, "type", fastT{Key: "k"}, nil},
 		{"tag twice", `{"type":"t","key":"k","type":"t"}`, "type", fastT{}, &Error{Offset: 29, Reason: DuplicateField, Want: "type"}},
 		{"escaped tag twice", `{"type":"t","typ\u0065":"t"}`, "type", fastT{}, &Error{Offset: 24, Reason: DuplicateField, Want: "type"}},
@@ -179,6 +184,7 @@ func TestStructMembersFastPathVariants(t *testing.T) {
 		{`{"n":3,"key":"k","a_member_name_longer_than_a_word":"l","x":[{"y":null}],"ünï":"u"}`, ""},
 		{`{"type":"t","key":"k\"\u00e9","type":"x"}`, "type"},
 		{`{"k\u0065y":"k","key":"k"}`, ""},
+		{`{"key":"k","a_member_name_longer_than_a_word":"l","n":7,"ünï":"u"}`, ""},
 	}
 	subs := []byte{'"', ',', ':', '}', '{', ' ', '\\', 'k', 0x01, 0xc3, 0xff}
 	check := func(in, tag string) {
@@ -198,4 +204,17 @@ func TestStructMembersFastPathVariants(t *testing.T) {
 			}
 		}
 	}
+}
+
+func FuzzStructMembers(f *testing.F) {
+	for _, s := range []string{
+		`{"key":"k","a_member_name_longer_than_a_word":"l","n":7,"ünï":"u"}`,
+		`{"n":3,"key":"k","x":[{"y":null}]}`,
+		`{"type":"t","key":"k","type":"x"}`,
+	} {
+		f.Add(s, "type")
+	}
+	f.Fuzz(func(t *testing.T, in, tag string) {
+		assert.Equal(t, readFast(slowMembers, in, tag), readFast(fastMembers, in, tag), "%q", in)
+	})
 }
