@@ -354,7 +354,8 @@ func (a *propAgent) hand(l *Loop, msgs []enqueue.Request, where string, failWord
 
 func (a *propAgent) StartLoop(_ context.Context, l *Loop, msgs []enqueue.Request) ([]error, error) {
 	a.mu.Lock()
-	a.loops[l] = &loopRec{n: len(a.loops)}
+	n := len(a.loops)
+	a.loops[l] = &loopRec{n: n}
 	roll := a.r.IntN(100)
 	var refused []error
 	var err error
@@ -364,10 +365,10 @@ func (a *propAgent) StartLoop(_ context.Context, l *Loop, msgs []enqueue.Request
 		a.hand(l, msgs, "start", startFailedWords)
 		a.dead = append(a.dead, l)
 		a.mu.Unlock()
-		panic(fmt.Sprintf("agent bug in loop %d", a.loops[l].n))
+		panic(fmt.Sprintf("agent bug in loop %d", n)) // not a.loops: unlocked
 	}
 	if roll < 10 {
-		words := fmt.Sprintf("loop %d did not start", a.loops[l].n)
+		words := fmt.Sprintf("loop %d did not start", n)
 		a.hand(l, msgs, "start", words)
 		err = errors.New(words)
 		a.dead = append(a.dead, l)
