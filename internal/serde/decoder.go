@@ -149,24 +149,19 @@ func (d *Decoder) key(scratch []byte) (name []byte, esc bool, err error) {
 	if d.src[d.pos] != '"' {
 		return nil, false, d.fail(KeyNotString)
 	}
-	if name, ok := d.plainName(); ok {
-		// Plain ASCII to its quote, as names nearly always are: the
-		// bytes strBytes would return, without its scan's set-up.
-		if p := d.pos; p < len(d.src) && d.src[p] == ':' {
-			d.pos++
-			return name, false, nil
-		}
-		if err := d.colon(); err != nil {
+	name, ok := d.plainName()
+	if !ok {
+		// Not plain ASCII to its quote (plainName reads those, as names
+		// nearly always are, to the bytes strBytes would return, without
+		// its scan's set-up).
+		d.pos++
+		if name, esc, err = d.strBytes(scratch); err != nil {
 			return nil, false, err
 		}
-		return name, false, nil
 	}
-	d.pos++
-	name, esc, err = d.strBytes(scratch)
-	if err != nil {
-		return nil, false, err
-	}
-	if err := d.colon(); err != nil {
+	if p := d.pos; p < len(d.src) && d.src[p] == ':' {
+		d.pos++
+	} else if err := d.colon(); err != nil {
 		return nil, false, err
 	}
 	return name, esc, nil

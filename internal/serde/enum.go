@@ -84,16 +84,14 @@ func (d *Decoder) BeginTagged(tag string, names []string) (int, TaggedValue, err
 // the same bytes to the same index (names are plain ASCII: no quote,
 // backslash or control).
 func (d *Decoder) leadingTag(tag string, names []string) (int, bool) {
-	src, p := d.src, d.pos
-	n := len(tag)
-	if len(src)-p < n+5 || src[p] != '"' || string(src[p+1:p+1+n]) != tag ||
-		src[p+1+n] != '"' || src[p+2+n] != ':' || src[p+3+n] != '"' {
+	src := d.src
+	k := quotedAt(src, d.pos, tag)
+	if k == 0 || k >= len(src) || src[k] != ':' {
 		return 0, false
 	}
-	v := src[p+4+n:]
 	for i, name := range names {
-		if len(v) > len(name) && v[len(name)] == '"' && string(v[:len(name)]) == name {
-			d.pos = p + 4 + n + len(name) + 1
+		if end := quotedAt(src, k+1, name); end > 0 {
+			d.pos = end
 			return i, true
 		}
 	}

@@ -104,10 +104,15 @@ func structMembers[T any](d *Decoder, s *Struct[T], v *T, first bool, tag string
 		// The name and its colon.
 		var i int
 		var isTag bool
-		if k := s.nextMember(d.src, d.pos, next); k > 0 {
-			// The member after the last one read, as serde_json
-			// writes them: no need to find the name's end first.
-			d.pos, i = k, next
+		k := 0 // past the quote that closes the name of the member after the last one read
+		if next < len(s.Fields) {
+			k = quotedAt(d.src, d.pos, s.Fields[next].Name)
+		}
+		if k > 0 && k < len(d.src) && d.src[k] == ':' {
+			// That member, as serde_json writes them in order: no need
+			// to find the name's end first (member names are plain, so
+			// these are the bytes plainName and the colon check read).
+			d.pos, i = k+1, next
 		} else if name, ok := d.plainName(); ok {
 			if p := d.pos; p < len(d.src) && d.src[p] == ':' {
 				d.pos++
@@ -145,20 +150,15 @@ func structMembers[T any](d *Decoder, s *Struct[T], v *T, first bool, tag string
 	}
 }
 
-// nextMember returns, when src[p:] starts with the name of the member at
-// index next in quotes and a colon right after, "name":, the index past the
-// colon; otherwise 0. The bytes are those plainName and the colon check
-// would read to the same member, as member names are plain ASCII.
-func (s *Struct[T]) nextMember(src []byte, p, next int) int {
-	if next >= len(s.Fields) {
-		return 0
-	}
-	name := s.Fields[next].Name
+// quotedAt returns, when src[p:] starts with name in quotes, the index past
+// the closing quote; otherwise 0. For a name with no quote, backslash or
+// control it is what the string reader would read there.
+func quotedAt(src []byte, p int, name string) int {
 	n := len(name)
-	if len(src)-p < n+3 || src[p] != '"' || src[p+1+n] != '"' || src[p+2+n] != ':' || string(src[p+1:p+1+n]) != name {
+	if len(src)-p < n+2 || src[p] != '"' || src[p+1+n] != '"' || string(src[p+1:p+1+n]) != name {
 		return 0
 	}
-	return p + n + 3
+	return p + n + 2
 }
 
 // missing is the error for the first required member not in seen, or nil.
@@ -276,20 +276,14 @@ func (d *Decoder) UnitVariant(names []string, checked bool) (int, error) {
 
 // variantName reads a string at the cursor and finds it among names.
 func (d *Decoder) variantName(names []string) (int, error) {
-	if name, ok := d.plainName(); ok {
-		// Plain ASCII to its quote: the bytes strBytes would return.
-		for i, n := range names {
-			if n == string(name) {
-				return i, nil
-			}
+	name, ok := d.plainName() // plain ASCII to its quote: what strBytes would return
+	if !ok {
+		d.pos++
+		var scratch [32]byte
+		var err error
+		if name, _, err = d.strBytes(scratch[:0]); err != nil {
+			return 0, err
 		}
-		return 0, d.fail(UnknownVariant)
-	}
-	d.pos++
-	var scratch [32]byte
-	name, _, err := d.strBytes(scratch[:0])
-	if err != nil {
-		return 0, err
 	}
 	for i, n := range names {
 		if n == string(name) {
