@@ -44,3 +44,21 @@ func copyVec(dst, src []byte) bool {
 	copyAVX512(&dst[0], &src[0], n)
 	return true
 }
+
+// memmoveRepMovs is the runtime's own choice (runtime/cpuflags_amd64.go):
+// on an Intel processor with ERMS and FSRM, memmove copies 2048 bytes or
+// more into a 16-byte-aligned destination by REP MOVSQ.
+var memmoveRepMovs = func() bool {
+	maxID, ebx, ecx, edx := cpuid(0, 0)
+	intel := ebx == 0x756e6547 && edx == 0x49656e69 && ecx == 0x6c65746e // "GenuineIntel"
+	if !intel || maxID < 7 {
+		return false
+	}
+	_, ebx7, _, edx7 := cpuid(7, 0)
+	const erms, fsrm = 1 << 9, 1 << 4
+	return ebx7&erms != 0 && edx7&fsrm != 0
+}()
+
+// memmoveStreams is whether memmove has AVX, and so writes a copy of
+// streamMin bytes or more with non-temporal stores.
+var memmoveStreams = hasAVX()

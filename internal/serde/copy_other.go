@@ -7,3 +7,7 @@ var useAVX512 = false
 
 // copyVec never copies here: the built-in copy does.
 func copyVec(dst, src []byte) bool { return false }
+
+// memmoveRepMovs and memmoveStreams are false here: cloneString's steering
+// of memmove is for its amd64 assembly.
+var memmoveRepMovs, memmoveStreams = false, false

@@ -2,6 +2,7 @@ package serde
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -68,7 +69,7 @@ func TestCopyVecRefusesOverlapAndShortDst(t *testing.T) {
 	})
 }
 
-func TestAppendBytesAndCloneString(t *testing.T) {
+func TestAppendBytes(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	src := make([]byte, 600<<10)
 	for i := range src {
@@ -84,11 +85,37 @@ func TestAppendBytesAndCloneString(t *testing.T) {
 					got := AppendBytes(dst, b)
 					require.Equal(t, append(append(make([]byte, 0), src[:head]...), b...), got, "n=%d head=%d room=%d", n, head, room)
 				}
-				require.Equal(t, string(b), cloneString(b), "n=%d head=%d", n, head)
 			}
 		}
-		s := cloneString(src[:5000])
-		src[0]++
-		require.NotEqual(t, s[0], src[0], "cloneString copies: changing the source leaves the string")
 	})
+}
+
+// TestCloneString tries each way cloneString may copy (whatever memmove
+// does on this machine: the choices are only of where to cut the copy) at
+// the lengths where its choice changes.
+func TestCloneString(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	src := make([]byte, cacheCopyMax+64)
+	for i := range src {
+		src[i] = byte(rng.Uint32())
+	}
+	repMovs, streams := memmoveRepMovs, memmoveStreams
+	t.Cleanup(func() { memmoveRepMovs, memmoveStreams = repMovs, streams })
+	for _, mode := range [][2]bool{{false, false}, {true, false}, {false, true}, {true, true}} {
+		memmoveRepMovs, memmoveStreams = mode[0], mode[1]
+		t.Run(fmt.Sprintf("repmovs=%v,streams=%v", mode[0], mode[1]), func(t *testing.T) {
+			for _, n := range []int{0, 1, cloneSplitMin - 1, cloneSplitMin, 16941, streamMin/2 - 1, streamMin/2 + 1,
+				streamMin - 1, streamMin, streamMin + 1, 3 * streamMin / 2, cacheCopyMax - 1, cacheCopyMax, cacheCopyMax + 1} {
+				for _, head := range []int{0, 1, 7} {
+					b := src[head : head+n]
+					s := cloneString(b)
+					require.Equal(t, len(b), len(s), "n=%d head=%d", n, head)
+					require.True(t, string(b) == s, "n=%d head=%d: the bytes", n, head)
+				}
+			}
+			s := cloneString(src[:streamMin])
+			src[0]++
+			require.NotEqual(t, s[0], src[0], "cloneString copies: changing the source leaves the string")
+		})
+	}
 }

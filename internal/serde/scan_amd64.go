@@ -276,16 +276,24 @@ func hasAVX2() bool {
 	if maxID < 7 {
 		return false
 	}
-	_, _, ecx1, _ := cpuid(1, 0)
-	const popcnt, osxsave, avx = 1 << 23, 1 << 27, 1 << 28
-	if ecx1&(popcnt|osxsave|avx) != popcnt|osxsave|avx {
-		return false
-	}
-	if xcr0, _ := xgetbv(); xcr0&6 != 6 { // XMM and YMM state
+	if _, _, ecx1, _ := cpuid(1, 0); ecx1&(1<<23) == 0 || !hasAVX() { // POPCNT
 		return false
 	}
 	_, ebx7, _, _ := cpuid(7, 0)
 	return ebx7&(1<<5) != 0
+}
+
+// hasAVX reports whether the processor has AVX and the operating system
+// saves the YMM registers across switches, as the runtime's
+// cpu.X86.HasAVX does.
+func hasAVX() bool {
+	_, _, ecx1, _ := cpuid(1, 0)
+	const osxsave, avx = 1 << 27, 1 << 28
+	if ecx1&(osxsave|avx) != osxsave|avx {
+		return false
+	}
+	xcr0, _ := xgetbv()
+	return xcr0&6 == 6 // XMM and YMM state
 }
 
 // useAVX2 is set at start-up from the processor's features, and never
