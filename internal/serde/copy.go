@@ -2,7 +2,6 @@ package serde
 
 import (
 	"slices"
-	"strings"
 	"unsafe"
 )
 
@@ -41,7 +40,7 @@ const (
 )
 
 // cloneString returns a string holding a copy of b, as string(b) does, into
-// memory that is not zeroed first, steering memmove from two choices that
+// memory that is not zeroed first (makeNoZero), steering memmove from two choices that
 // cost a decoder's copy of a long string:
 //   - Where memmove prefers REP MOVSQ (memmoveRepMovs), b goes as its first
 //     byte and then the rest, whose destination is one byte past alignment,
@@ -58,19 +57,19 @@ const (
 // Anywhere else it is string(b).
 func cloneString(b []byte) string {
 	n := len(b)
+	var buf []byte
 	switch {
 	case n >= cloneSplitMin && memmoveRepMovs:
-		var sb strings.Builder
-		sb.Grow(n)
-		sb.Write(b[:1])
-		sb.Write(b[1:])
-		return sb.String()
+		buf = makeNoZero(n)
+		buf[0] = b[0]
+		copy(buf[1:], b[1:])
 	case n >= streamMin && n <= cacheCopyMax && memmoveStreams:
-		buf := makeNoZero(n)
+		buf = makeNoZero(n)
 		for i := 0; i < n; i += streamMin / 2 {
 			copy(buf[i:], b[i:min(i+streamMin/2, n)])
 		}
-		return unsafe.String(&buf[0], n)
+	default:
+		return string(b)
 	}
-	return string(b)
+	return unsafe.String(&buf[0], n)
 }
