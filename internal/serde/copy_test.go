@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/require"
 )
@@ -76,7 +77,7 @@ func TestAppendBytes(t *testing.T) {
 		src[i] = byte(rng.Uint32())
 	}
 	eachCopy(t, func(t *testing.T) {
-		for _, n := range []int{0, 1, copyVecMin - 1, copyVecMin, 1000, cloneSplitMin - 1, cloneSplitMin, 16941, 512 << 10} {
+		for _, n := range []int{0, 1, copyVecMin - 1, copyVecMin, 1000, repMovsMin - 1, repMovsMin, 16941, 512 << 10} {
 			for _, head := range []int{0, 1, 7} {
 				b := src[head : head+n]
 				// Into a buffer with room, and into one that must grow.
@@ -104,13 +105,17 @@ func TestCloneString(t *testing.T) {
 	for _, mode := range [][2]bool{{false, false}, {true, false}, {false, true}, {true, true}} {
 		memmoveRepMovs, memmoveStreams = mode[0], mode[1]
 		t.Run(fmt.Sprintf("repmovs=%v,streams=%v", mode[0], mode[1]), func(t *testing.T) {
-			for _, n := range []int{0, 1, cloneSplitMin - 1, cloneSplitMin, 16941, streamMin/2 - 1, streamMin/2 + 1,
+			for _, n := range []int{0, 1, repMovsMin - 1, repMovsMin, 16941, streamMin/2 - 1, streamMin/2 + 1,
 				streamMin - 1, streamMin, streamMin + 1, 3 * streamMin / 2, cacheCopyMax - 1, cacheCopyMax, cacheCopyMax + 1} {
-				for _, head := range []int{0, 1, 7} {
+				for head := range 16 {
 					b := src[head : head+n]
 					s := cloneString(b)
 					require.Equal(t, len(b), len(s), "n=%d head=%d", n, head)
 					require.True(t, string(b) == s, "n=%d head=%d: the bytes", n, head)
+					if mode[0] && n >= repMovsMin {
+						from, to := uintptr(unsafe.Pointer(&b[0])), uintptr(unsafe.Pointer(unsafe.StringData(s)))
+						require.Equal(t, from%16, to%16, "n=%d head=%d: the copy is as far past a 16-byte boundary as the source", n, head)
+					}
 				}
 			}
 			s := cloneString(src[:streamMin])
