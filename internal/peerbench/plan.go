@@ -145,6 +145,8 @@ type Results struct {
 	Rounds    int
 	Ms        int
 	StartedAt time.Time
+	// Heap is what the collections did around the timings (heap.go).
+	Heap HeapTally
 }
 
 // measure runs the rounds: in each, every item with every codec, the
@@ -157,8 +159,10 @@ func (pl *plan) measure(rounds, ms int) *Results {
 	half := time.Duration(ms) * time.Millisecond / 2
 	time2 := func(o scopes.Ops, into *[2][]float64) {
 		runtime.GC()
+		before := readHeap()
 		into[0] = append(into[0], scopes.NsPerCall(half, o.Decode))
 		into[1] = append(into[1], scopes.NsPerCall(half, o.Encode))
+		res.Heap.add(before, readHeap())
 	}
 	for r := range rounds {
 		fmt.Fprintf(os.Stderr, "peerbench: round %d/%d\n", r+1, rounds)

@@ -75,6 +75,10 @@ func report(res *Results, machine, cmd string) string {
 		b.WriteString("- encoding/json/v2: not in this binary (built without GOEXPERIMENT=jsonv2)\n")
 	}
 	fmt.Fprintf(&b, "\n%d alternating rounds: in each, every payload with every codec (the order rotated by one codec each round), each direction timed as `divergewire bench` times it with half of %d ms: a warm-up of a tenth, then an odd number of ~20 ms batches, the median batch's ns per call. The SDK decodes with the scope's own decoder and encodes into one reused buffer (`internal/scopes` Ops); a peer decodes with its package-level `Unmarshal` (its defaults) into a new plain Go value each time and encodes with `Marshal`, which returns a new slice. For a tagged frame a peer reads and writes only the JSON after the tag byte. Opaque JSON (a chunk, a dependency template, `_meta`, a secret's value) is a `json.RawMessage` on the peers' side, as the SDK keeps its bytes. Every peer's decode and re-encode of every payload was checked once to give the same JSON as the payload (values compared, not bytes); a peer that failed is not timed and shows ✗. Times are medians over the rounds; a ratio is the median over the rounds of that round's SDK/peer ratio (below 1: the SDK is faster).\n\n", res.Rounds, res.Ms)
+	if h := res.Heap; h.Timings > 0 {
+		fmt.Fprintf(&b, "Each timing starts from a forced collection. What stays live through the run (every payload, the value each peer decoded once to encode, the last result each loop keeps) left a live heap of %s to %s after those collections, and %d collections ran inside the %d timings.\n\n",
+			mib(h.LiveMin), mib(h.LiveMax), h.Collections, h.Timings)
+	}
 
 	var met, total int
 	b.WriteString("### The SDK against the fastest peer\n\n")
@@ -193,3 +197,6 @@ func failures(res *Results) string {
 	}
 	return b.String()
 }
+
+// mib writes n bytes in MiB, to one decimal.
+func mib(n uint64) string { return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20)) }

@@ -96,8 +96,12 @@ func TestPrepare(t *testing.T) {
 	assert.Len(t, res.Rows[0].Peers[0][1], 1)
 	assert.Empty(t, res.Rows[0].Peers[1][0])
 	assert.Len(t, res.Rows[0].Base[0], 1)
+	assert.Equal(t, 3, res.Heap.Timings, "the SDK, the baselines and the one peer that round-trips")
+	assert.NotZero(t, res.Heap.LiveMin, "the live heap holds at least the payload")
+	assert.LessOrEqual(t, res.Heap.LiveMin, res.Heap.LiveMax)
 	out := report(res, "- a machine\n", "cmd")
 	assert.Contains(t, out, "| `text` |")
+	assert.Contains(t, out, "collections ran inside the 3 timings")
 	assert.Contains(t, out, "round trip differs")
 
 	notCanonical := good
