@@ -10,14 +10,16 @@ import (
 	"github.com/diverge-network/diverge-sdk-go/internal/scopes"
 )
 
-// item is one payload ready to time: the SDK's loops, each verified peer's
-// and, for a text, the baselines.
+// item is one payload ready to time: what builds the SDK's loops, each
+// verified peer's and, for a text, the baselines. The loops hold what they
+// decode and encode, so each is built just before it is timed and dropped
+// after: what one payload's timings leave live never weighs on another's.
 type item struct {
 	payload Payload
-	sdk     scopes.Ops
-	peers   []scopes.Ops // nil where the peer is not timed
-	skipped []string     // why a peer is not timed
-	base    *scopes.Ops  // Decode is utf8.Valid over the text, Encode a copy of the payload
+	sdk     func() scopes.Ops
+	peers   []func() scopes.Ops // nil where the peer is not timed
+	skipped []string            // why a peer is not timed
+	base    func() scopes.Ops   // Decode is utf8.Valid over the text, Encode a copy of the payload; nil if no text
 }
 
 // plan is every item, with the codecs their peers' loops are of.
@@ -44,11 +46,14 @@ func prepare(payloads []Payload, codecs []Codec) (*plan, error) {
 		if string(again) != string(p.Bytes) {
 			return nil, fmt.Errorf("%s: the SDK does not re-encode it to its own bytes", p.Name)
 		}
-		sdk, err := s.Ops(p.Bytes)
-		if err != nil {
+		if _, err := s.Ops(p.Bytes); err != nil {
 			return nil, fmt.Errorf("%s: %w", p.Name, err)
 		}
-		it := item{payload: p, sdk: sdk, peers: make([]scopes.Ops, len(codecs)), skipped: make([]string, len(codecs))}
+		sdk := func() scopes.Ops {
+			ops, _ := s.Ops(p.Bytes) // as above: it decodes
+			return ops
+		}
+		it := item{payload: p, sdk: sdk, peers: make([]func() scopes.Ops, len(codecs)), skipped: make([]string, len(codecs))}
 		var want any
 		if p.New != nil {
 			if want, err = generic(p.Body()); err != nil {
@@ -60,17 +65,21 @@ func prepare(payloads []Payload, codecs []Codec) (*plan, error) {
 				it.skipped[j] = "no JSON"
 				continue
 			}
-			v, err := roundTrip(c, &p, want)
-			if err != nil {
+			if err := roundTrip(c, &p, want); err != nil {
 				it.skipped[j] = err.Error()
 				fmt.Fprintf(os.Stderr, "peerbench: %s: %s: %v (not timed)\n", p.Name, c.Name, err)
 				continue
 			}
-			it.peers[j] = peerOps(c, &p, v)
+			it.peers[j] = func() scopes.Ops {
+				// The value the encode loop writes, decoded again (untimed)
+				// as roundTrip decoded it.
+				v := p.New()
+				_ = c.Unmarshal(p.Body(), v)
+				return peerOps(c, &p, v)
+			}
 		}
 		if p.Text != nil {
-			b := baseOps(p.Text, p.Bytes)
-			it.base = &b
+			it.base = func() scopes.Ops { return baseOps(p.Text, p.Bytes) }
 		}
 		pl.items = append(pl.items, it)
 		runtime.GC()
@@ -157,7 +166,8 @@ func (pl *plan) measure(rounds, ms int) *Results {
 		res.Rows = append(res.Rows, Row{Payload: it.payload, Peers: make([][2][]float64, len(pl.codecs)), Skipped: it.skipped})
 	}
 	half := time.Duration(ms) * time.Millisecond / 2
-	time2 := func(o scopes.Ops, into *[2][]float64) {
+	time2 := func(build func() scopes.Ops, into *[2][]float64) {
+		o := build()
 		runtime.GC()
 		before := readHeap()
 		into[0] = append(into[0], scopes.NsPerCall(half, o.Decode))
@@ -179,9 +189,9 @@ func (pl *plan) measure(rounds, ms int) *Results {
 					time2(it.sdk, &row.SDK)
 				case j == -2:
 					if it.base != nil {
-						time2(*it.base, &row.Base)
+						time2(it.base, &row.Base)
 					}
-				case it.peers[j].Decode != nil:
+				case it.peers[j] != nil:
 					time2(it.peers[j], &row.Peers[j])
 				}
 			}
