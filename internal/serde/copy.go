@@ -75,15 +75,15 @@ func cloneString(b []byte) string {
 }
 
 // cloneAligned is cloneString by REP MOVSQ at its full speed: the copy starts
-// as far past a 16-byte boundary as b does, in an allocation up to 15 bytes
-// longer, so that after the bytes before the next boundary, copied on their
-// own, memmove finds source and destination both aligned. (The allocator
-// aligns memory of these sizes to 16 bytes; were it not, the copy would be as
-// right and only slower.)
+// as far past a 16-byte boundary as b does, that many bytes (up to 15) into
+// its allocation, so that after the bytes before the next boundary, copied on
+// their own, memmove finds source and destination both aligned. (The
+// allocator aligns memory of these sizes to 16 bytes; were it not, the copy
+// would be as right and only slower.)
 func cloneAligned(b []byte) string {
 	n := len(b)
 	off := int(uintptr(unsafe.Pointer(&b[0])) & 15)
-	buf := makeNoZero(n + 15)[off : off+n]
+	buf := makeNoZero(n + off)[off:]
 	head := (16 - off) & 15
 	copy(buf[:head], b)
 	copy(buf[head:], b[head:])
