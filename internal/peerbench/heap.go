@@ -11,6 +11,7 @@ type heapSample struct {
 // heapMetrics are the runtime/metrics names readHeap reads, in its order.
 var heapMetrics = []string{"/gc/cycles/total:gc-cycles", "/gc/heap/live:bytes"}
 
+// readHeap samples the runtime's counters now.
 func readHeap() heapSample {
 	s := make([]metrics.Sample, len(heapMetrics))
 	for i, name := range heapMetrics {
@@ -29,10 +30,10 @@ func readHeap() heapSample {
 
 // HeapTally sums, over every timing of a run, what the collector did: the
 // live heap after the forced collection each timing starts from (its least
-// and greatest) and the collections that ran inside the timings. It says how
-// much of the times is collecting: all codecs are timed in the same heap.
+// and greatest) and the collections that ran inside the timings, so that a
+// reader can tell how much collecting the times hold.
 type HeapTally struct {
-	Timings          int
+	Timings          int    // timings tallied: one per codec, payload and round
 	Collections      uint64 // run inside the timings
 	LiveMin, LiveMax uint64 // bytes
 }

@@ -50,7 +50,7 @@ func prepare(payloads []Payload, codecs []Codec) (*plan, error) {
 			return nil, fmt.Errorf("%s: %w", p.Name, err)
 		}
 		sdk := func() scopes.Ops {
-			ops, _ := s.Ops(p.Bytes) // as above: it decodes
+			ops, _ := s.Ops(p.Bytes) // checked just above
 			return ops
 		}
 		it := item{payload: p, sdk: sdk, peers: make([]func() scopes.Ops, len(codecs)), skipped: make([]string, len(codecs))}

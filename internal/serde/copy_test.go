@@ -92,8 +92,9 @@ func TestAppendBytes(t *testing.T) {
 }
 
 // TestCloneString tries each way cloneString may copy (whatever memmove
-// does on this machine: the choices are only of where to cut the copy) at
-// the lengths where its choice changes.
+// does on this machine: the choices are only of where the copy lands and
+// where it is cut) at the lengths where its choice changes, from every
+// offset past a 16-byte boundary.
 func TestCloneString(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	src := make([]byte, cacheCopyMax+64)
