@@ -47,10 +47,7 @@ const shortWords = 4
 func nextStop(b []byte, i int, c *stopCache) int {
 	for range shortWords {
 		if i+8 > len(b) {
-			for i < len(b) && stopClass[b[i]] == 0 {
-				i++
-			}
-			return i
+			return tailStop(b, i, false)
 		}
 		if m := stopMask(binary.LittleEndian.Uint64(b[i:])); m != 0 {
 			return i + bits.TrailingZeros64(m)/8
@@ -134,6 +131,36 @@ func ctlOrHigh(b []byte, i, end int) int {
 		i++
 	}
 	return i
+}
+
+// tailStop returns the index of the first byte of b[i:], fewer than eight
+// bytes, that stops(…, vec) marks, or len(b). Where b holds eight bytes it
+// tests them in one word, b's last eight shifted down so that b[i] is its
+// lowest byte: the zero bytes shifted in are controls to the test, but they
+// lie above b's end, where a mark is cut off.
+func tailStop(b []byte, i int, vec bool) int {
+	n := len(b) - i
+	if n <= 0 || len(b) < 8 {
+		for i < len(b) && stops(uint64(b[i]), vec)&0x80 == 0 {
+			i++
+		}
+		return i
+	}
+	w := binary.LittleEndian.Uint64(b[len(b)-8:]) >> (64 - 8*n)
+	if m := stops(w, vec) & (1<<(8*n) - 1); m != 0 {
+		return i + bits.TrailingZeros64(m)/8
+	}
+	return len(b)
+}
+
+// wordStop is tailStop for any number of bytes: eight a step, then the tail.
+func wordStop(b []byte, i int, vec bool) int {
+	for ; i+8 <= len(b); i += 8 {
+		if m := stops(binary.LittleEndian.Uint64(b[i:]), vec); m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
+	return tailStop(b, i, vec)
 }
 
 // stopClass is nonzero for the bytes nextStop stops at.

@@ -22,6 +22,15 @@ func stopIndexAVX2(b []byte) int
 //go:noescape
 func specialIndexAVX2(b []byte) int
 
+// stopBitsAVX2 is stopBits with AVX2, for b of 1 to shortMax bytes, its
+// marks exact. It reads 64 bytes: from b's start where they end in the page
+// b starts in, else the 64 that end at b's end, which are b's own or lie
+// before it in that page. So it reads no page b is not in, and the bytes
+// around b leave no mark.
+//
+//go:noescape
+func stopBitsAVX2(b []byte) uint64
+
 // validUTF8AVX2 reports whether b, a multiple of 32 bytes long, holds no
 // UTF-8 error wholly inside it (a sequence cut at its end is not one).
 //
@@ -308,12 +317,11 @@ func vecStop(b []byte, i int) (int, bool) {
 	if !useAVX2 {
 		return 0, false
 	}
-	j := i + stopIndexAVX2(b[i:])
-	for j < len(b) && stopClass[b[j]] == 0 {
-		j++
-	}
-	return j, true
+	return wordStop(b, i+stopIndexAVX2(b[i:]), false), true
 }
+
+// stopBitsVec is stopBits with AVX2, for b of 1 to shortMax bytes.
+func stopBitsVec(b []byte) uint64 { return stopBitsAVX2(b) }
 
 // validUTF8Vec reports whether b is UTF-8 as Rust's str takes it, with
 // AVX2: the whole 32-byte blocks by validUTF8AVX2, the rest by utf8.Valid
@@ -339,9 +347,5 @@ func validUTF8Vec(b []byte) bool {
 // or control at or after i in b, or len(b): the scan past a long string's
 // first non-ASCII byte, which leaves UTF-8 to validUTF8Vec.
 func specialVec(b []byte, i int) int {
-	j := i + specialIndexAVX2(b[i:])
-	for j < len(b) && strClass[b[j]]&^multi == plain {
-		j++
-	}
-	return j
+	return wordStop(b, i+specialIndexAVX2(b[i:]), true)
 }

@@ -581,3 +581,44 @@ kdone:
 	MOVQ R13, shrink+32(FP)
 	VZEROUPPER
 	RET
+
+// STOPS64 sets AX to one bit per byte of the 64 at SI: those STOP_MARKS
+// marks. It uses Y0 and Y4-Y10 and BX.
+#define STOPS64 VMOVDQU (SI), Y0; VMOVDQU 32(SI), Y7; STOP_MARKS(Y0, Y4, Y5, Y6); STOP_MARKS(Y7, Y8, Y9, Y10); VPMOVMSKB Y4, AX; VPMOVMSKB Y8, BX; SHLQ $32, BX; ORQ BX, AX
+
+// func stopBitsAVX2(b []byte) uint64
+//
+// stopBits for 1 to 64 bytes: bit k set where b[k] is a quote, a backslash,
+// a control or not ASCII. It reads 64 bytes, from b's start where they end
+// in the page b starts in, else the 64 that end at b's end (b's own, and
+// bytes before b in that page, b being at most 64 bytes long), and keeps
+// b's bits.
+TEXT ·stopBitsAVX2(SB), NOSPLIT, $0-32
+	MOVQ b_base+0(FP), SI
+	MOVQ b_len+8(FP), DX
+	QUOTES_BACKSLASHES
+	BROADCAST($0x2020202020202020, X3, Y3)
+	MOVQ SI, AX
+	ANDQ $4095, AX
+	CMPQ AX, $4032
+	JA   sbend
+	STOPS64
+	// Keep the low len bits: shift the others out the top and back.
+	MOVQ $64, CX
+	SUBQ DX, CX
+	SHLQ CX, AX
+	SHRQ CX, AX
+	MOVQ AX, ret+24(FP)
+	VZEROUPPER
+	RET
+
+sbend:
+	LEAQ -64(SI)(DX*1), SI
+	STOPS64
+	// b's bytes are the top len of the 64: shift them down.
+	MOVQ $64, CX
+	SUBQ DX, CX
+	SHRQ CX, AX
+	MOVQ AX, ret+24(FP)
+	VZEROUPPER
+	RET

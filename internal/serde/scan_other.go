@@ -11,10 +11,12 @@ func vecStop(b []byte, i int) (int, bool) { return 0, false }
 // variable only for the tests, which set it as on amd64.
 var useAVX2 = false
 
-// validUTF8Vec and specialVec are never called here (useAVX2 stays false);
-// they are the portable checks, so that the code that would call them reads
-// the same on every platform.
+// validUTF8Vec, stopBitsVec and specialVec are never called here (useAVX2
+// stays false); they are the portable checks, so that the code that would
+// call them reads the same on every platform.
 func validUTF8Vec(b []byte) bool { return utf8.Valid(b) }
+
+func stopBitsVec(b []byte) uint64 { return stopBits(b) }
 
 func specialVec(b []byte, i int) int {
 	for i < len(b) && strClass[b[i]]&^multi == plain {

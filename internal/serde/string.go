@@ -78,8 +78,16 @@ func validTail(b []byte, seq uint32) bool {
 
 // stopMask marks the bytes of w that scanPlain stops at (a quote, a
 // backslash, a control, a byte that is not ASCII); its lowest set bit is
-// exact, since special's stray marks only ever sit above a true one.
-func stopMask(w uint64) uint64 { return special(w) | w&highs }
+// exact. It is special's test without the masks that keep bytes of 0x80 and
+// above unmarked, as these are marked here anyway: an ASCII byte's high bit
+// is set only by its being a quote or backslash (x^c-1 wraps at 0), a
+// control (x-0x20 wraps) or a borrow out of a lower byte that is one of
+// those, so stray marks only ever sit above a true one.
+func stopMask(w uint64) uint64 {
+	q := w ^ (ones * '"')
+	b := w ^ (ones * '\\')
+	return ((q - ones) | (b - ones) | (w - ones*0x20) | w) & highs
+}
 
 // utf8Seq describes each byte as the start of a UTF-8 sequence, after the
 // unicode/utf8 package's own tables: bits 0-2 are the sequence's length (1

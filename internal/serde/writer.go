@@ -112,7 +112,10 @@ const hexDigits = "0123456789abcdef"
 // the search for bytes to escape, ASCII runs scanned a word at a time and
 // only the non-ASCII runs decoded; with AVX2 (amd64), from the first byte
 // that is not ASCII or to escape with 64 bytes or more after it, the rest is
-// checked in a vectorized pass of its own and escaped 32 bytes a step.
+// checked in a vectorized pass of its own and escaped 32 bytes a step. A
+// string of at most shortMax bytes, as names, keys and messages are, is
+// classified at once instead, one bit for each of its bytes (appendShort),
+// and only the bytes marked are visited.
 func AppendString[S ~string | ~[]byte](dst []byte, s S) ([]byte, error) {
 	var b []byte
 	switch v := any(s).(type) {
@@ -130,6 +133,13 @@ func AppendString[S ~string | ~[]byte](dst []byte, s S) ([]byte, error) {
 	// escapes.
 	vec := false
 	out := append(dst, '"')
+	if len(b) <= shortMax {
+		out, ok := appendShort(out, b)
+		if !ok {
+			return dst, ErrInvalidUTF8
+		}
+		return append(out, '"'), nil
+	}
 	sc := newStopCache()
 	done := 0 // b[:done] is written
 	i := 0

@@ -127,7 +127,8 @@ func checkAgainstRef(t *testing.T, in string) {
 
 // Every piece at every position of strings of 1 to 40 bytes, so each SWAR
 // lane and the 8- and 32-byte steps see it at each offset, and the tail
-// loop too.
+// loop too, and at every eighth position of strings of 41 to 72 bytes, on
+// both sides of the short strings' path (shortMax).
 func TestAppendStringEveryPosition(t *testing.T) { eachSearch(t, testAppendStringEveryPosition) }
 
 func testAppendStringEveryPosition(t *testing.T) {
@@ -136,10 +137,14 @@ func testAppendStringEveryPosition(t *testing.T) {
 		pieces = append(pieces, bad.seq)
 	}
 	fillers := []string{"a", "é", "\t"} // ASCII, multi-byte, and escapes around the piece
-	for n := 1; n <= 40; n++ {
+	for n := 1; n <= shortMax+8; n++ {
+		step := 1
+		if n > 40 {
+			step = 8
+		}
 		for _, piece := range pieces {
 			for _, fill := range fillers {
-				for pos := 0; pos+len(piece) <= n; pos++ {
+				for pos := 0; pos+len(piece) <= n; pos += step {
 					in := pad(fill, pos) + piece
 					in += pad("b", n-len(in))
 					checkAgainstRef(t, in)
