@@ -8,6 +8,19 @@ import (
 // shortMax is the longest string whose stops stopBits marks in one word.
 const shortMax = 64
 
+// AppendString writes a string of up to appendShortMax bytes with
+// appendShort, unless it is longer than shortMax and its first shortMax
+// bytes hold more than denseStops stops. Measured on an AMD EPYC, a string
+// alone, appendShort against the general path (medians of 11 alternating
+// rounds): ASCII 0.55 at 96 bytes, 0.64-0.66 at 128-192, 0.82 at 256, 1.20
+// at 512; prose (3.7% escapes, 8.6% non-ASCII bytes) 0.55, 0.76-0.78, 1.10
+// at 256; escape-heavy text 1.02 at 96, 1.19 at 128, 2.3 at 256, which the
+// count of stops sends the general way.
+const (
+	appendShortMax = 192
+	denseStops     = 12
+)
+
 // stopBits returns one bit for each byte of b, which holds at most shortMax
 // bytes: bit k is set where b[k] is a stop (a quote, a backslash, a control
 // or not ASCII). The words are tested eight bytes at a time and each word's
@@ -43,45 +56,55 @@ func stopBits(b []byte) uint64 {
 // to bit 0-7 of the result: byte k's to bit k.
 func gather(m uint64) uint64 { return (m >> 7) * 0x0102040810204080 >> 56 }
 
-// appendShort is AppendString's body for a string of at most shortMax
-// bytes: it appends b's escaped form (without quotes) to out, visiting only
-// the stops stopBits marks. It returns false at a sequence that is not
-// UTF-8.
-func appendShort(out, b []byte) ([]byte, bool) {
-	if len(b) == 0 {
-		return out, true
-	}
-	var m uint64
+// shortStops is stopBits with AVX2 where the processor has it.
+func shortStops(b []byte) uint64 {
 	if useAVX2 {
-		m = stopBitsVec(b)
-	} else {
-		m = stopBits(b)
+		return stopBitsVec(b)
 	}
-	done := 0
-	for m != 0 {
-		k := bits.TrailingZeros64(m)
-		c := b[k]
-		if c >= 0x80 {
-			j, ok := validRun(b, k)
-			if !ok {
-				return out, false
+	return stopBits(b)
+}
+
+// appendShort is AppendString's body for a string of at most appendShortMax
+// bytes: it appends b's escaped form (without quotes) to out, visiting only
+// the stops marked in each shortMax bytes, m those of the first. It returns
+// false at a sequence that is not UTF-8.
+func appendShort(out, b []byte, m uint64) ([]byte, bool) {
+	done := 0 // b[:done] is written
+	for base := 0; base < len(b); {
+		n := min(shortMax, len(b)-base)
+		if base > 0 {
+			m = shortStops(b[base : base+n])
+		}
+		next := base + n
+		for m != 0 {
+			k := base + bits.TrailingZeros64(m)
+			c := b[k]
+			if c >= 0x80 {
+				j, ok := validRun(b, k)
+				if !ok {
+					return out, false
+				}
+				if j >= next {
+					next = j // the run went on past these bytes
+					break
+				}
+				m &^= 1<<(j-base) - 1
+				continue
 			}
-			m &^= 1<<j - 1 // j is at most 64, where the shift gives 0
-			continue
+			m &= m - 1
+			e := escapes[c]
+			if e == 0 {
+				continue // a false mark: see stopBits
+			}
+			out = append(out, b[done:k]...)
+			if e != 'u' {
+				out = append(out, '\\', e)
+			} else {
+				out = append(out, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&15])
+			}
+			done = k + 1
 		}
-		e := escapes[c]
-		if e == 0 {
-			m &= m - 1 // a false mark: see stopBits
-			continue
-		}
-		out = append(out, b[done:k]...)
-		if e != 'u' {
-			out = append(out, '\\', e)
-		} else {
-			out = append(out, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&15])
-		}
-		done = k + 1
-		m &= m - 1
+		base = next
 	}
 	return append(out, b[done:]...), true
 }

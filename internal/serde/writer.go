@@ -113,9 +113,9 @@ const hexDigits = "0123456789abcdef"
 // only the non-ASCII runs decoded; with AVX2 (amd64), from the first byte
 // that is not ASCII or to escape with 64 bytes or more after it, the rest is
 // checked in a vectorized pass of its own and escaped 32 bytes a step. A
-// string of at most shortMax bytes, as names, keys and messages are, is
-// classified at once instead, one bit for each of its bytes (appendShort),
-// and only the bytes marked are visited.
+// short string, as names, keys, messages and short texts are, is classified
+// instead one bit for each of its bytes, shortMax bytes a mask, and only
+// the bytes marked are visited (appendShort; see appendShortMax).
 func AppendString[S ~string | ~[]byte](dst []byte, s S) ([]byte, error) {
 	var b []byte
 	switch v := any(s).(type) {
@@ -133,12 +133,17 @@ func AppendString[S ~string | ~[]byte](dst []byte, s S) ([]byte, error) {
 	// escapes.
 	vec := false
 	out := append(dst, '"')
-	if len(b) <= shortMax {
-		out, ok := appendShort(out, b)
-		if !ok {
-			return dst, ErrInvalidUTF8
+	if len(b) <= appendShortMax && len(b) > 0 {
+		// Unless the first bytes show as many stops as escape-heavy text
+		// has, where the block kernels below are faster.
+		m := shortStops(b[:min(len(b), shortMax)])
+		if len(b) <= shortMax || bits.OnesCount64(m) <= denseStops {
+			out, ok := appendShort(out, b, m)
+			if !ok {
+				return dst, ErrInvalidUTF8
+			}
+			return append(out, '"'), nil
 		}
-		return append(out, '"'), nil
 	}
 	sc := newStopCache()
 	done := 0 // b[:done] is written

@@ -127,8 +127,9 @@ func checkAgainstRef(t *testing.T, in string) {
 
 // Every piece at every position of strings of 1 to 40 bytes, so each SWAR
 // lane and the 8- and 32-byte steps see it at each offset, and the tail
-// loop too, and at every eighth position of strings of 41 to 72 bytes, on
-// both sides of the short strings' path (shortMax).
+// loop too; in longer strings, on both sides of the short strings' limits
+// (shortMax, appendShortMax), at every position near a mask's edge, where a
+// multi-byte piece is cut by it, and every eighth elsewhere.
 func TestAppendStringEveryPosition(t *testing.T) { eachSearch(t, testAppendStringEveryPosition) }
 
 func testAppendStringEveryPosition(t *testing.T) {
@@ -137,14 +138,23 @@ func testAppendStringEveryPosition(t *testing.T) {
 		pieces = append(pieces, bad.seq)
 	}
 	fillers := []string{"a", "é", "\t"} // ASCII, multi-byte, and escapes around the piece
-	for n := 1; n <= shortMax+8; n++ {
-		step := 1
-		if n > 40 {
-			step = 8
-		}
+	lengths := []int{}
+	for n := 1; n <= 40; n++ {
+		lengths = append(lengths, n)
+	}
+	lengths = append(lengths, shortMax-1, shortMax, shortMax+1, shortMax+8, 2*shortMax, 2*shortMax+3,
+		appendShortMax-1, appendShortMax, appendShortMax+1)
+	nearEdge := func(pos, n int) bool {
+		k := pos % shortMax
+		return n <= 40 || k < 8 || k >= shortMax-8 || pos >= n-8 || pos%8 == 0
+	}
+	for _, n := range lengths {
 		for _, piece := range pieces {
 			for _, fill := range fillers {
-				for pos := 0; pos+len(piece) <= n; pos += step {
+				for pos := 0; pos+len(piece) <= n; pos++ {
+					if !nearEdge(pos, n) {
+						continue
+					}
 					in := pad(fill, pos) + piece
 					in += pad("b", n-len(in))
 					checkAgainstRef(t, in)
