@@ -88,7 +88,7 @@ interop-debian: oracle-debian
 	$(GO) run ./internal/cmd/interop -oracle $(RUSTREF_DEBIAN) -known-stack-diffs -corpus testdata/regress/corpus.txt -show 20
 
 ## bench-compare: Go against Rust on testdata/bench.json, alternating; rewrites PERFORMANCE.md
-BENCH_ROUNDS ?= 5
+BENCH_ROUNDS ?= 15
 bench-compare: oracle
 	$(GO) build -o $(RUSTREF_TARGET_DIR)/divergewire ./cmd/divergewire
 	$(GO) run ./internal/cmd/benchcompare -go $(RUSTREF_TARGET_DIR)/divergewire -rust $(RUSTREF) -file testdata/bench.json -rounds $(BENCH_ROUNDS) -out PERFORMANCE.md

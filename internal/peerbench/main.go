@@ -4,9 +4,10 @@
 // and encode (internal/scopes' Ops, as divergewire bench times them)
 // against each peer's package-level Unmarshal into a plain Go struct
 // equivalent to the payload and Marshal of that struct. Rounds alternate:
-// each round times every payload with every codec, in an order rotated
-// round by round. With -out it rewrites the delimited bench-peers section
-// of PERFORMANCE.md and leaves the rest of the file as it was.
+// each round times every payload with every codec, in an order shuffled
+// for each payload and round. With -out it rewrites the delimited
+// bench-peers section of PERFORMANCE.md and leaves the rest of the file as
+// it was.
 //
 // It is its own module so that the peers never enter the SDK's go.mod; run
 // it with `make bench-peers`, or from internal/peerbench:

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"runtime"
 	"time"
@@ -158,8 +159,10 @@ type Results struct {
 	Heap HeapTally
 }
 
-// measure runs the rounds: in each, every item with every codec, the
-// order of the codecs rotated by one each round.
+// measure runs the rounds: in each, every item with every codec, in an
+// order drawn anew for each item and round (seeded, so a run can be
+// repeated), so that no codec is always timed right after the same one
+// and inherits the state of the heap it leaves.
 func (pl *plan) measure(rounds, ms int) *Results {
 	res := &Results{Codecs: pl.codecs, Rounds: rounds, Ms: ms, StartedAt: time.Now().UTC()}
 	for _, it := range pl.items {
@@ -174,17 +177,19 @@ func (pl *plan) measure(rounds, ms int) *Results {
 		into[1] = append(into[1], scopes.NsPerCall(half, o.Encode))
 		res.Heap.add(before, readHeap())
 	}
+	// -1 is the SDK, -2 the baselines, 0.. the peers.
+	order := []int{-1, -2}
+	for j := range pl.codecs {
+		order = append(order, j)
+	}
+	rng := rand.New(rand.NewPCG(uint64(rounds), 14))
 	for r := range rounds {
 		fmt.Fprintf(os.Stderr, "peerbench: round %d/%d\n", r+1, rounds)
 		for i, it := range pl.items {
 			row := &res.Rows[i]
-			// -1 is the SDK, -2 the baselines, 0.. the peers.
-			order := []int{-1, -2}
-			for j := range pl.codecs {
-				order = append(order, j)
-			}
-			for k := range order {
-				switch j := order[(k+r)%len(order)]; {
+			rng.Shuffle(len(order), func(a, b int) { order[a], order[b] = order[b], order[a] })
+			for _, j := range order {
+				switch {
 				case j == -1:
 					time2(it.sdk, &row.SDK)
 				case j == -2:
