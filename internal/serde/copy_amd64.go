@@ -59,6 +59,26 @@ var memmoveRepMovs = func() bool {
 	return ebx7&erms != 0 && edx7&fsrm != 0
 }()
 
+// copyRepMovsb copies n bytes from src to dst, which must not overlap, by
+// REP MOVSB.
+//
+//go:noescape
+func copyRepMovsb(dst, src *byte, n int)
+
+// memmoveByBytes is whether cloneString copies by REP MOVSB: on an AMD
+// processor with ERMS and FSRM, where the runtime's memmove copies by AVX
+// moves instead and REP MOVSB writes into memory not in the caches faster.
+var memmoveByBytes = func() bool {
+	_, ebx, ecx, edx := cpuid(0, 0)
+	amd := ebx == 0x68747541 && edx == 0x69746e65 && ecx == 0x444d4163 // "AuthenticAMD"
+	if !amd {
+		return false
+	}
+	_, ebx7, _, edx7 := cpuid(7, 0)
+	const erms, fsrm = 1 << 9, 1 << 4
+	return ebx7&erms != 0 && edx7&fsrm != 0
+}()
+
 // memmoveStreams is whether memmove has AVX, and so writes a copy of
 // streamMin bytes or more with non-temporal stores.
 var memmoveStreams = hasAVX()

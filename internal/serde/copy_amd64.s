@@ -55,3 +55,14 @@ loop64:
 done:
 	VZEROUPPER
 	RET
+
+// func copyRepMovsb(dst, src *byte, n int)
+//
+// Copies n bytes from src to dst, which do not overlap, by REP MOVSB.
+TEXT ·copyRepMovsb(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	CLD
+	REP; MOVSB
+	RET

@@ -92,21 +92,22 @@ func TestAppendBytes(t *testing.T) {
 }
 
 // TestCloneString tries each way cloneString may copy (whatever memmove
-// does on this machine: the choices are only of where the copy lands and
-// where it is cut) at the lengths where its choice changes, from every
-// offset past a 16-byte boundary.
+// does on this machine: the choices are only of where the copy lands, where
+// it is cut and whether REP MOVSB makes it) at the lengths where its choice
+// changes, from every offset past a 16-byte boundary.
 func TestCloneString(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	src := make([]byte, cacheCopyMax+64)
 	for i := range src {
 		src[i] = byte(rng.Uint32())
 	}
-	repMovs, streams := memmoveRepMovs, memmoveStreams
-	t.Cleanup(func() { memmoveRepMovs, memmoveStreams = repMovs, streams })
-	for _, mode := range [][2]bool{{false, false}, {true, false}, {false, true}, {true, true}} {
-		memmoveRepMovs, memmoveStreams = mode[0], mode[1]
-		t.Run(fmt.Sprintf("repmovs=%v,streams=%v", mode[0], mode[1]), func(t *testing.T) {
-			for _, n := range []int{0, 1, repMovsMin - 1, repMovsMin, 16941, streamMin/2 - 1, streamMin/2 + 1,
+	repMovs, byBytes, streams := memmoveRepMovs, memmoveByBytes, memmoveStreams
+	t.Cleanup(func() { memmoveRepMovs, memmoveByBytes, memmoveStreams = repMovs, byBytes, streams })
+	for m := range 8 {
+		mode := [3]bool{m&1 != 0, m&2 != 0, m&4 != 0}
+		memmoveRepMovs, memmoveByBytes, memmoveStreams = mode[0], mode[1], mode[2]
+		t.Run(fmt.Sprintf("repmovs=%v,bybytes=%v,streams=%v", mode[0], mode[1], mode[2]), func(t *testing.T) {
+			for _, n := range []int{0, 1, repMovsMin - 1, repMovsMin, repMovsbMin - 1, repMovsbMin, 16941, streamMin/2 - 1, streamMin/2 + 1,
 				streamMin - 1, streamMin, streamMin + 1, 3 * streamMin / 2, cacheCopyMax - 1, cacheCopyMax, cacheCopyMax + 1} {
 				for head := range 16 {
 					b := src[head : head+n]
