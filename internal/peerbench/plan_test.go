@@ -21,8 +21,7 @@ func TestMeasureOrder(t *testing.T) {
 	}
 	codecs := []Codec{{Name: "p0"}, {Name: "p1"}, {Name: "p2"}}
 	pl := &plan{codecs: codecs}
-	for _, name := range []string{"a", "b"} {
-		it := name
+	for _, it := range []string{"a", "b"} {
 		pl.items = append(pl.items, item{payload: Payload{Name: it}, sdk: loops(it + "/sdk"), base: loops(it + "/base"),
 			peers: []func() scopes.Ops{loops(it + "/p0"), loops(it + "/p1"), loops(it + "/p2")}, skipped: make([]string, 3)})
 	}

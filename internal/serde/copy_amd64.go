@@ -2,7 +2,10 @@
 
 package serde
 
-import "unsafe"
+import (
+	"encoding/binary"
+	"unsafe"
+)
 
 // copyAVX512 copies n >= 64 bytes from src to dst, which must not overlap,
 // with 64-byte stores to aligned addresses. It needs AVX-512F.
@@ -45,19 +48,27 @@ func copyVec(dst, src []byte) bool {
 	return true
 }
 
-// memmoveRepMovs is the runtime's own choice (runtime/cpuflags_amd64.go):
-// on an Intel processor with ERMS and FSRM, memmove copies 2048 bytes or
-// more into a 16-byte-aligned destination by REP MOVSQ.
-var memmoveRepMovs = func() bool {
+// fastStrings reports whether the processor is the vendor's (its CPUID
+// vendor string, such as "GenuineIntel") and has ERMS and FSRM, the fast
+// REP MOVS of both long and short copies.
+func fastStrings(vendor string) bool {
 	maxID, ebx, ecx, edx := cpuid(0, 0)
-	intel := ebx == 0x756e6547 && edx == 0x49656e69 && ecx == 0x6c65746e // "GenuineIntel"
-	if !intel || maxID < 7 {
+	var id [12]byte
+	binary.LittleEndian.PutUint32(id[0:], ebx)
+	binary.LittleEndian.PutUint32(id[4:], edx)
+	binary.LittleEndian.PutUint32(id[8:], ecx)
+	if string(id[:]) != vendor || maxID < 7 {
 		return false
 	}
 	_, ebx7, _, edx7 := cpuid(7, 0)
 	const erms, fsrm = 1 << 9, 1 << 4
 	return ebx7&erms != 0 && edx7&fsrm != 0
-}()
+}
+
+// memmoveRepMovs is the runtime's own choice (runtime/cpuflags_amd64.go):
+// on an Intel processor with ERMS and FSRM, memmove copies 2048 bytes or
+// more into a 16-byte-aligned destination by REP MOVSQ.
+var memmoveRepMovs = fastStrings("GenuineIntel")
 
 // copyRepMovsb copies n bytes from src to dst, which must not overlap, by
 // REP MOVSB.
@@ -68,16 +79,7 @@ func copyRepMovsb(dst, src *byte, n int)
 // memmoveByBytes is whether cloneString copies by REP MOVSB: on an AMD
 // processor with ERMS and FSRM, where the runtime's memmove copies by AVX
 // moves instead and REP MOVSB writes into memory not in the caches faster.
-var memmoveByBytes = func() bool {
-	_, ebx, ecx, edx := cpuid(0, 0)
-	amd := ebx == 0x68747541 && edx == 0x69746e65 && ecx == 0x444d4163 // "AuthenticAMD"
-	if !amd {
-		return false
-	}
-	_, ebx7, _, edx7 := cpuid(7, 0)
-	const erms, fsrm = 1 << 9, 1 << 4
-	return ebx7&erms != 0 && edx7&fsrm != 0
-}()
+var memmoveByBytes = fastStrings("AuthenticAMD")
 
 // memmoveStreams is whether memmove has AVX, and so writes a copy of
 // streamMin bytes or more with non-temporal stores.

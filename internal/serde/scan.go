@@ -133,21 +133,30 @@ func ctlOrHigh(b []byte, i, end int) int {
 	return i
 }
 
+// lastWord returns b[i:], fewer than eight bytes, as the low bytes of a word
+// whose others are zero: where b holds eight bytes, its last eight read in
+// one load and shifted down. The zero bytes are controls to the stop tests,
+// so their callers cut off the marks above b's end.
+func lastWord(b []byte, i int) uint64 {
+	n := len(b) - i
+	if len(b) >= 8 {
+		return binary.LittleEndian.Uint64(b[len(b)-8:]) >> (64 - 8*n)
+	}
+	var w uint64
+	for k := len(b) - 1; k >= i; k-- {
+		w = w<<8 | uint64(b[k])
+	}
+	return w
+}
+
 // tailStop returns the index of the first byte of b[i:], fewer than eight
-// bytes, that stops(…, vec) marks, or len(b). Where b holds eight bytes it
-// tests them in one word, b's last eight shifted down so that b[i] is its
-// lowest byte: the zero bytes shifted in are controls to the test, but they
-// lie above b's end, where a mark is cut off.
+// bytes, that stops(…, vec) marks, or len(b), testing them in one word.
 func tailStop(b []byte, i int, vec bool) int {
 	n := len(b) - i
-	if n <= 0 || len(b) < 8 {
-		for i < len(b) && stops(uint64(b[i]), vec)&0x80 == 0 {
-			i++
-		}
-		return i
+	if n <= 0 {
+		return len(b)
 	}
-	w := binary.LittleEndian.Uint64(b[len(b)-8:]) >> (64 - 8*n)
-	if m := stops(w, vec) & (1<<(8*n) - 1); m != 0 {
+	if m := stops(lastWord(b, i), vec) & (1<<(8*n) - 1); m != 0 {
 		return i + bits.TrailingZeros64(m)/8
 	}
 	return len(b)

@@ -133,7 +133,7 @@ func AppendString[S ~string | ~[]byte](dst []byte, s S) ([]byte, error) {
 	// escapes.
 	vec := false
 	out := append(dst, '"')
-	if len(b) <= appendShortMax && len(b) > 0 {
+	if len(b) <= appendShortMax && len(b) > 0 { // (the stop kernels take 1 byte or more)
 		// Unless the first bytes show as many stops as escape-heavy text
 		// has, where the block kernels below are faster.
 		m := shortStops(b[:min(len(b), shortMax)])
