@@ -23,6 +23,8 @@ type Decoder struct {
 
 	slab []byte   // the block short strings are carved from (slab.go)
 	ptrs []string // the array of strings StringRef and ReadStrings hand out
+
+	planned []planMember // normalize's stack, kept for the next value
 }
 
 // NewDecoder returns a Decoder at the start of src.

@@ -45,8 +45,10 @@ func (d *Decoder) Value() (Raw, error) {
 	if canon {
 		return Raw{d.src[start:d.pos]}, nil
 	}
-	sub := Decoder{src: d.src[:d.pos], pos: start, depth: depth}
-	return Raw{sub.canonical(nil)}, nil
+	sub := Decoder{src: d.src[:d.pos], pos: start, depth: depth, planned: d.planned}
+	out := sub.normalize(make([]byte, 0, d.pos-start))
+	d.planned = sub.planned
+	return Raw{out}, nil
 }
 
 // Object reads a JSON object as [Decoder.Value] reads any value; anything
@@ -61,119 +63,6 @@ func (d *Decoder) Object() (Object, error) {
 	}
 	v, err := d.Value()
 	return Object{v.b}, err
-}
-
-// canonical appends the value at the cursor, already checked by scanValue,
-// as serde_json would serialize it.
-func (d *Decoder) canonical(dst []byte) []byte {
-	c, _ := d.next()
-	switch {
-	case c == 'n' || c == 't' || c == 'f':
-		start := d.pos
-		for d.pos < len(d.src) && d.src[d.pos] >= 'a' && d.src[d.pos] <= 'z' {
-			d.pos++
-		}
-		return append(dst, d.src[start:d.pos]...)
-	case c == '"':
-		d.pos++
-		s, _, _ := d.strBytes(nil)
-		dst, _ = AppendString(dst, s) // checked by scanValue: valid UTF-8
-		return dst
-	case c == '[':
-		_ = d.enter()
-		dst = append(dst, '[')
-		first := true
-		for i := 0; ; i++ {
-			if ok, _ := d.more(&first, ']'); !ok {
-				return append(dst, ']')
-			}
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			dst = d.canonical(dst)
-		}
-	case c == '{':
-		return d.canonicalObject(dst)
-	}
-	n, _ := d.parseNumber()
-	return appendNumber(dst, n)
-}
-
-// canonicalObject appends the object at the cursor as serde_json would
-// serialize it: members in order, a repeated name at its first place with
-// its last value. Members are written straight into dst, so a value nested
-// many levels deep is copied once, not once per level; an object that turns
-// out to repeat a name is written again from its source by
-// canonicalObjectRepeats.
-func (d *Decoder) canonicalObject(dst []byte) []byte {
-	start, depth, mark := d.pos, d.depth, len(dst)
-	_ = d.enter()
-	dst = append(dst, '{')
-	var seen map[string]struct{}
-	first := true
-	for n := 0; ; n++ {
-		if ok, _ := d.more(&first, '}'); !ok {
-			return append(dst, '}')
-		}
-		name, _, _ := d.key(nil)
-		if seen == nil {
-			seen = make(map[string]struct{})
-		}
-		if _, dup := seen[string(name)]; dup {
-			d.pos, d.depth = start, depth
-			return d.canonicalObjectRepeats(dst[:mark])
-		}
-		seen[string(name)] = struct{}{}
-		if n > 0 {
-			dst = append(dst, ',')
-		}
-		dst, _ = AppendString(dst, name) // checked by scanValue
-		dst = append(dst, ':')
-		dst = d.canonical(dst)
-	}
-}
-
-// canonicalObjectRepeats is canonicalObject for an object that repeats a
-// name: a first pass finds each name's first place and last value, a second
-// writes them, each value canonicalized from the source straight into dst.
-func (d *Decoder) canonicalObjectRepeats(dst []byte) []byte {
-	_ = d.enter()
-	inside := d.depth
-	type member struct {
-		name  []byte
-		value int // where the last value of the name starts in the source
-	}
-	var members []member
-	index := map[string]int{}
-	first := true
-	for {
-		if ok, _ := d.more(&first, '}'); !ok {
-			break
-		}
-		name, _, _ := d.key(nil)
-		d.ws()
-		at := d.pos
-		_, _ = d.scanValue(false)
-		if i, dup := index[string(name)]; dup {
-			members[i].value = at
-			continue
-		}
-		index[string(name)] = len(members)
-		members = append(members, member{name, at})
-	}
-	end, after := d.pos, d.depth
-	dst = append(dst, '{')
-	for i, m := range members {
-		if i > 0 {
-			dst = append(dst, ',')
-		}
-		dst, _ = AppendString(dst, m.name) // checked by scanValue
-		dst = append(dst, ':')
-		d.pos, d.depth = m.value, inside
-		dst = d.canonical(dst)
-	}
-	d.pos, d.depth = end, after
-	return append(dst, '}')
 }
 
 // Depth is the nesting depth of b, one JSON value in serde_json's form.
