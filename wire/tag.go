@@ -3,8 +3,6 @@ package wire
 import (
 	"errors"
 	"strconv"
-
-	"github.com/diverge-network/diverge-sdk-go/internal/serde"
 )
 
 // ErrEmpty is the cause of every frame family's "empty" decode error: the
@@ -38,7 +36,7 @@ func Split(payload []byte) (tag byte, body []byte, ok bool) {
 // serde_json's form, as a decoder or a Rust producer made them; nothing is
 // checked or copied but the bytes themselves.
 func AppendTagged(dst []byte, tag byte, body []byte) []byte {
-	return serde.AppendBytes(append(dst, tag), body)
+	return append(append(dst, tag), body...)
 }
 
 // ErrorKind is one way a frame family's decode fails: each family defines a

@@ -7,10 +7,6 @@ import "unicode/utf8"
 // vecStop is false here: the portable search is used.
 func vecStop(b []byte, i int) (int, bool) { return 0, false }
 
-// useAVX2 is false off amd64, or built with the purego tag; it is a
-// variable only for the tests, which set it as on amd64.
-var useAVX2 = false
-
 // validUTF8Vec, stopBitsVec and specialVec are never called here (useAVX2
 // stays false); they are the portable checks, so that the code that would
 // call them reads the same on every platform.

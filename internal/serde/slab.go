@@ -29,7 +29,7 @@ func (d *Decoder) newString(b []byte) string {
 	if n > slabString || len(d.src)-d.pos < 3 {
 		// Long, or the last string the input can hold (another takes at
 		// least three bytes, "x"): nothing to share a block with.
-		return cloneString(b)
+		return string(b)
 	}
 	if cap(d.slab)-len(d.slab) < n {
 		// What is left of the input bounds what is left to decode: a

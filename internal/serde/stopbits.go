@@ -10,12 +10,9 @@ const shortMax = 64
 
 // appendShortMax and denseStops steer AppendString: a string of up to
 // appendShortMax bytes goes to appendShort, unless it is longer than
-// shortMax and its first shortMax bytes hold more than denseStops stops. Measured on an AMD EPYC, a string
-// alone, appendShort against the general path (medians of 11 alternating
-// rounds): ASCII 0.55 at 96 bytes, 0.64-0.66 at 128-192, 0.82 at 256, 1.20
-// at 512; prose (3.7% escapes, 8.6% non-ASCII bytes) 0.55, 0.76-0.78, 1.10
-// at 256; escape-heavy text 1.02 at 96, 1.19 at 128, 2.3 at 256, which the
-// count of stops sends the general way.
+// shortMax and its first shortMax bytes hold more than denseStops stops:
+// visiting only the marked bytes pays while marks are sparse, and
+// escape-heavy text is faster through the block kernels (PERFORMANCE.md).
 const (
 	appendShortMax = 192
 	denseStops     = 12
