@@ -3,7 +3,6 @@ package begin
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/diverge-network/diverge-sdk-go/dequeue"
 	"github.com/diverge-network/diverge-sdk-go/enqueue"
@@ -31,12 +30,10 @@ const (
 	// report a payload or a finish after a channel's finish. An id reused
 	// after more channels than this have finished reads as a new channel.
 	recentFinished = 1024
-	// keptSecretValues is how many distinct secret values a Checker keeps
-	// to look for in error messages; the oldest are forgotten first.
+	// keptSecretValues is how many distinct strings a Checker keeps to
+	// look for in error messages, one or two for each secret value (see
+	// secretNeedles); the oldest are forgotten first.
 	keptSecretValues = 256
-	// minSecretValue is the shortest secret value looked for in error
-	// messages; shorter ones would match ordinary words.
-	minSecretValue = 8
 )
 
 // Checker follows one begin, event by event, and reports the first rule the
@@ -79,13 +76,39 @@ const (
 // (a stream with no finish is a stream still open); and which message a
 // loop's first chunks carry.
 //
+// # What an error message must not carry
+//
+// An error names a secret, never its value. The Checker looks in every
+// error message (a loop's Error, a refusal, a dequeue's or a feed's error)
+// for the latest values the session fed or handed back, each as the text a
+// program would print for it: a JSON string's contents (and, when it has
+// escapes, its escaped form as it stands between the quotes); any other
+// value's JSON text (42, true, {"k":"v"}). Values that hold nothing (null,
+// "", {} and []) are not looked for. A string of 8 bytes or more is found
+// anywhere in the message (ghs_k3y9 in "token=ghs_k3y9!"); a shorter one
+// only as a whole word: where the bytes on either side of it, if any, are
+// not ASCII letters, digits, _ or bytes of non-ASCII characters. The value
+// t1 is found in "bad token t1" and "(t1)" but not in "t10", the value 1 in
+// "attempt 1" and "1.5" but not in "v12". So a secret whose value is an
+// ordinary word (true, 1, a) makes any error message using that word a
+// violation: the Checker cannot tell the word from the value, and reports
+// it.
+//
+// # Cost
+//
 // Memory: a channel's state is dropped at its finish, and the state of a
 // key once no channel of it is open and nothing waits on it, so memory
 // follows the channels open at once, not the session's length. The ids of
 // the latest finished channels (a bounded number) are kept, so that a
 // payload after a finish is reported; an id reused long after reads as a
-// new channel. Work per event is constant, times the number of channels of
-// one key open at once.
+// new channel. The declaration is kept, and a finder of its rotating names
+// built at Begun (at most about 14 bytes a byte of the names).
+//
+// Work per event is linear in its payload (a Begun's rotating names are
+// sorted, n log n in their number), plus a step for each channel of one
+// key open at once. A loop's Error is searched for all the rotating names
+// in one pass, whatever their number; an error message is searched for
+// each kept secret value in turn, at most keptSecretValues passes.
 //
 // The zero value is ready to use. A Checker is not safe for concurrent use.
 type Checker struct {
@@ -99,6 +122,7 @@ type Checker struct {
 	loops    int // loops begun so far
 
 	declared secrets.Declaration // what Begun declared
+	rotating *nameFinder         // the names declared rotating
 	fed      bool                // a Fed was answered since Begun or the latest Inactive
 	feds     int                 // Fed answers so far
 
@@ -110,7 +134,7 @@ type Checker struct {
 	finishedNext int
 	finishedSet  map[string]struct{}
 
-	secretVals  []string // ring of distinct secret values, minSecretValue bytes or more
+	secretVals  []string // ring of distinct strings that show a secret value (secretNeedles)
 	secretNext  int
 	secretIndex map[string]struct{}
 }
@@ -253,6 +277,7 @@ func (c *Checker) Main(payload []byte) error {
 		case *Begun:
 			c.begun = true
 			c.declared = r.Secrets
+			c.rotating = newNameFinder(r.Secrets.Rotating())
 			return nil
 		case *Error:
 			c.errored = true
@@ -284,20 +309,13 @@ func (c *Checker) Main(payload []byte) error {
 	return nil
 }
 
-// loopError checks the message of an Error that ends a loop.
+// loopError checks the message of an Error that ends a loop: it names a
+// rotating secret when it holds one of their names anywhere.
 func (c *Checker) loopError(ev Event, message string) error {
-	named, rotating := false, false
-	for name := range c.declared.Rotating() {
-		rotating = true
-		if strings.Contains(message, name) {
-			named = true
-			break
-		}
-	}
 	switch {
-	case !rotating:
+	case c.rotating == nil || c.rotating.names == 0:
 		return c.fail(RuleErrorNamesSecret, ev, "the program declared no rotating secret, so nothing can fail to be handed back; after Begun an Error only says which rotating secret was not")
-	case !named:
+	case !c.rotating.in(message):
 		return c.fail(RuleErrorNamesSecret, ev, "the message names no secret the program declared rotating; it names the one not handed back")
 	}
 	return c.noSecretValue(ev, message)
@@ -305,44 +323,46 @@ func (c *Checker) loopError(ev Event, message string) error {
 
 // noSecretValue reports an error message that carries a secret value.
 func (c *Checker) noSecretValue(ev Event, message string) error {
-	if len(message) < minSecretValue {
+	if message == "" {
 		return nil
 	}
 	for _, v := range c.secretVals {
-		if v != "" && strings.Contains(message, v) {
+		if carries(message, v) {
 			return c.fail(RuleErrorSecretValue, ev, "the error message carries the value of a secret the session fed or handed back; an error names a secret, never its value")
 		}
 	}
 	return nil
 }
 
-// keepValues remembers the secret values of a feed or an Inactive.
+// keepValues remembers the secret values of a feed or an Inactive, as the
+// strings that show them.
 func (c *Checker) keepValues(values secrets.Values) {
 	for _, raw := range values.All() {
-		b := raw.Bytes()
-		v := string(b)
-		var s string
-		if len(b) > 0 && b[0] == '"' && raw.Unmarshal(&s) == nil {
-			v = s
-		}
-		if len(v) < minSecretValue {
-			continue
-		}
-		if _, ok := c.secretIndex[v]; ok {
-			continue
-		}
-		if c.secretIndex == nil {
-			c.secretIndex = make(map[string]struct{})
-		}
-		if len(c.secretVals) < keptSecretValues {
-			c.secretVals = append(c.secretVals, v)
-		} else {
-			delete(c.secretIndex, c.secretVals[c.secretNext])
-			c.secretVals[c.secretNext] = v
-			c.secretNext = (c.secretNext + 1) % keptSecretValues
-		}
-		c.secretIndex[v] = struct{}{}
+		shown, escaped := secretNeedles(raw)
+		c.keepNeedle(shown)
+		c.keepNeedle(escaped)
 	}
+}
+
+// keepNeedle remembers one string that shows a secret value; "" is none.
+func (c *Checker) keepNeedle(v string) {
+	if v == "" {
+		return
+	}
+	if _, ok := c.secretIndex[v]; ok {
+		return
+	}
+	if c.secretIndex == nil {
+		c.secretIndex = make(map[string]struct{})
+	}
+	if len(c.secretVals) < keptSecretValues {
+		c.secretVals = append(c.secretVals, v)
+	} else {
+		delete(c.secretIndex, c.secretVals[c.secretNext])
+		c.secretVals[c.secretNext] = v
+		c.secretNext = (c.secretNext + 1) % keptSecretValues
+	}
+	c.secretIndex[v] = struct{}{}
 }
 
 // active takes an Active after Begun.

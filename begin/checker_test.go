@@ -53,6 +53,9 @@ const (
 	fed           = "\x00"
 	feedRefused   = "\x01" + `{"message":"bad token"}`
 	feedLong      = "\x04" + `{"api_key":"key_SECRET_abc","token":"tok_SECRET_123"}`
+	feedShort     = "\x04" + `{"api_key":"key_SECRET_abc","token":"ab12cd"}`
+	feedJSON      = "\x04" + `{"api_key":42,"token":true}`
+	feedEscaped   = "\x04" + `{"api_key":"a\"b","token":"tok_SECRET_123"}`
 	emptyReq      = "\x02" + `{"key":"k1","content":[]}`
 	otherReq      = "\x02" + `{"key":"k0","content":[{"type":"text","text":"first"}]}`
 	refused       = "\x02" + `{"message":"not taken"}`
@@ -241,8 +244,38 @@ func ruleGroups() []ruleGroup {
 			{"keep: errors that name secrets only", "",
 				steps(mainP(begunToken), chanP("f1", feedLong), chanP("f1", "\x01"+`{"message":"bad token"}`),
 					chanP("f2", feedLong), chanP("f2", fed), mainP(active), mainP(loopError))},
-			{"keep: a short value is not looked for", "",
+			{"a short value, as a word", RuleErrorSecretValue,
 				steps(mainP(begunToken), chanP("f1", feedToken), chanP("f1", "\x01"+`{"message":"bad token t1"}`))},
+			{"a six-byte token in a loop's Error", RuleErrorSecretValue,
+				steps(mainP(begunToken), chanP("f1", feedShort), chanP("f1", fed), mainP(active),
+					mainP("\x01"+`{"message":"rotating secret token (ab12cd) not handed back"}`))},
+			{"a one-byte value between punctuation", RuleErrorSecretValue,
+				steps(mainP(begunToken), chanP("f1", feedToken), chanP("f1", "\x01"+`{"message":"api_key=a; refused"}`))},
+			{"a number, as its JSON text", RuleErrorSecretValue,
+				steps(mainP(begunToken), chanP("f1", feedJSON), chanP("f1", "\x01"+`{"message":"limit 42 reached"}`))},
+			{"true, as its JSON text", RuleErrorSecretValue,
+				steps(mainP(begunToken), chanP("f1", feedJSON), chanP("f1", fed), mainP(active),
+					mainP("\x01"+`{"message":"rotating secret token (true) not handed back"}`))},
+			{"an object, as its JSON text", RuleErrorSecretValue,
+				steps(mainP(begunToken), chanP("f1", "\x04"+`{"api_key":{"k":"v"},"token":"tok_SECRET_123"}`),
+					chanP("f1", "\x01"+`{"message":"bad api_key {\"k\":\"v\"}"}`))},
+			{"a string with escapes, as its contents", RuleErrorSecretValue,
+				steps(mainP(begunToken), chanP("f1", feedEscaped), chanP("f1", "\x01"+`{"message":"bad a\"b"}`))},
+			{"a string with escapes, escaped", RuleErrorSecretValue,
+				steps(mainP(begunToken), chanP("f1", feedEscaped), chanP("f1", "\x01"+`{"message":"bad \"a\\\"b\""}`))},
+			{"a long value inside a word", RuleErrorSecretValue,
+				steps(mainP(begunToken), chanP("f1", feedLong), chanP("f1", "\x01"+`{"message":"bad xtok_SECRET_123x"}`))},
+			{"keep: a short value inside a longer word", "",
+				steps(mainP(begunToken), chanP("f1", feedToken), chanP("f1", "\x01"+`{"message":"bad token t10, was refused"}`))},
+			{"keep: a number inside a longer one", "",
+				steps(mainP(begunToken), chanP("f1", feedJSON), chanP("f1", "\x01"+`{"message":"limit 420 reached; v42"}`))},
+			{"keep: a short value next to a non-ASCII letter", "",
+				steps(mainP(begunToken), chanP("f1", feedShort), chanP("f1", "\x01"+`{"message":"bad éab12cd"}`))},
+			{"keep: values that hold nothing are not looked for", "",
+				steps(mainP(begunToken), chanP("f1", "\x04"+`{"api_key":null,"token":""}`),
+					chanP("f1", "\x01"+`{"message":"null token \"\" {} []"}`))},
+			{"keep: empty containers are not looked for", "",
+				steps(mainP(begunToken), chanP("f1", "\x04"+`{"api_key":{},"token":[]}`), chanP("f1", "\x01"+`{"message":"got {} and []"}`))},
 		}},
 		{RuleFeedOrder, []ruleCase{
 			{"names out of the declared order", RuleFeedOrder, steps(mainP(begunToken), chanP("f1", "\x04"+`{"token":"t1","api_key":"a"}`))},

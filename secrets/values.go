@@ -47,13 +47,30 @@ func NewValues() Values {
 }
 
 // Clone returns an independent copy of v: the same names and values in the
-// same order, sharing no entries with v (the values' bytes, which are never
-// modified, may be shared).
+// same order, in entries of its own, with every value's bytes copied (into
+// one new block). Nothing in the clone aliases v or the buffer v was decoded
+// from, so a caller may reuse that buffer and the clone's values stay as
+// they were; only the names, Go strings that cannot change, are shared. A
+// zero wire.Raw stays zero.
 func (v Values) Clone() Values {
-	if v.e == nil {
-		return Values{e: newEntries[wire.Raw](0)}
-	}
-	return Values{e: v.e.clone()}
+	c := Values{e: newEntries[wire.Raw](v.Len())}
+	size := 0
+	v.e.each(func(_ int, _ string, r wire.Raw) bool {
+		size += len(r.Bytes())
+		return true
+	})
+	block := make([]byte, 0, size)
+	m := c.e.ordered()
+	v.e.each(func(_ int, name string, r wire.Raw) bool {
+		if b := r.Bytes(); b != nil {
+			start := len(block)
+			block = append(block, b...)
+			r = wire.Raw(serde.RawOf(block[start:len(block):len(block)]))
+		}
+		m.Set(name, r)
+		return true
+	})
+	return c
 }
 
 // Set gives name the value, one JSON value (from wire.ParseRaw,
@@ -111,7 +128,9 @@ func (v Values) Names() iter.Seq[string] {
 // DecodeJSON reads src, the values' whole JSON document: an object of names to
 // any JSON, and makes them v's entries in place of those it had (copies of v
 // see them). A repeated name keeps its first place and its last value, as
-// the reference's map does. The values may alias src. A failure is a
+// the reference's map does. Each value's bytes may alias src (a value
+// already in serde_json's form is kept where it is, not copied); the names
+// are copies. Clone makes a Values that holds nothing of src. A failure is a
 // *wire.JSONError, which quotes nothing, and leaves v as it was.
 func (v *Values) DecodeJSON(src []byte) error {
 	if v == nil {

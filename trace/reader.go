@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/diverge-network/diverge-sdk-go/internal/scopename"
 )
@@ -37,7 +38,10 @@ type SyntaxError struct {
 func (e *SyntaxError) Error() string { return "line " + strconv.Itoa(e.Line) + ": " + e.Msg }
 
 // Reader reads a trace line by line, from any io.Reader, without holding
-// more than one line.
+// more than one line. It splits a line into fields at any run of white
+// space, Unicode's as well as ASCII's (U+00A0 and U+3000 separate fields
+// too), so a channel id holding such a rune cannot be read back; a
+// Recorder refuses one.
 type Reader struct {
 	br  *bufio.Reader
 	n   int
@@ -78,6 +82,13 @@ func (r *Reader) Next() (Line, error) {
 	l.Event = &ev
 	return l, nil
 }
+
+// fieldSeparator reports whether a Reader splits a line's fields at r. The
+// fields are strings.Fields's: split at every rune unicode.IsSpace reports,
+// which besides the ASCII spaces are U+0085, U+00A0, U+1680, U+2000 to
+// U+200A, U+2028, U+2029, U+202F, U+205F and U+3000. A byte that is not
+// valid UTF-8 separates nothing.
+func fieldSeparator(r rune) bool { return unicode.IsSpace(r) }
 
 // ParseEvent reads one event line. On failure it returns a message saying
 // what is wrong, which quotes nothing of the line.

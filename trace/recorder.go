@@ -2,8 +2,11 @@ package trace
 
 import (
 	"errors"
+	"fmt"
 	"io"
+	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/diverge-network/diverge-sdk-go/begin"
 )
@@ -77,11 +80,42 @@ func (r *Recorder) MainFinish() error {
 	return r.record(Event{Stream: MainStream, Finish: true})
 }
 
+// ErrChannelID is the reason (for errors.Is) a Recorder refuses a channel
+// id that its Reader could not read back as the same id: "main", an empty
+// id, one starting with # (the line would be a comment), and one holding a
+// rune the Reader splits fields at (an ASCII space, and the other white
+// space of Unicode, such as U+0085, U+00A0, U+2028 and U+3000). A refused
+// call records nothing, and the Recorder goes on.
+var ErrChannelID = errors.New("trace: a channel id the trace could not read back")
+
+// checkChannelID reports an id a trace line cannot carry as its first
+// field. The message says why without quoting the id.
+func checkChannelID(id string) error {
+	why := ""
+	switch {
+	case id == MainStream:
+		why = "it is \"main\", the main stream's name"
+	case id == "":
+		why = "it is empty"
+	case strings.HasPrefix(id, "#"):
+		why = "it starts with #, which makes the line a comment"
+	default:
+		i := strings.IndexFunc(id, fieldSeparator)
+		if i < 0 {
+			return nil
+		}
+		sep, _ := utf8.DecodeRuneInString(id[i:])
+		why = fmt.Sprintf("it holds %U, at which the Reader splits a line's fields", sep)
+	}
+	return fmt.Errorf("%w: %s", ErrChannelID, why)
+}
+
 // Channel records a payload on the channel id: its request when the channel
-// is not open, else an answer. The id must be one token, not "main".
+// is not open, else an answer. An id the trace could not read back (see
+// ErrChannelID) is refused: nothing is recorded.
 func (r *Recorder) Channel(id string, payload []byte) error {
-	if id == MainStream {
-		return errors.New("trace: a channel id is not \"main\"")
+	if err := checkChannelID(id); err != nil {
+		return err
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -93,10 +127,11 @@ func (r *Recorder) Channel(id string, payload []byte) error {
 	return r.recordLocked(Event{Stream: id, Scope: scope, Payload: payload})
 }
 
-// ChannelFinish records the finish of the channel id.
+// ChannelFinish records the finish of the channel id, refused as Channel
+// refuses it.
 func (r *Recorder) ChannelFinish(id string) error {
-	if id == MainStream {
-		return errors.New("trace: a channel id is not \"main\"")
+	if err := checkChannelID(id); err != nil {
+		return err
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
