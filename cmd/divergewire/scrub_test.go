@@ -1,0 +1,247 @@
+package main
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"html"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+	"unicode"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// leakValues are fed (1-5) and handed back (6) secret values holding what
+// quoting changes: quotes, backslashes, newlines, tabs, control characters,
+// non-ASCII. Each holds a marker found nowhere else in the trace, so a part
+// of a value in the output shows as its marker.
+var leakValues = []struct{ name, value, marker string }{
+	{"quotes", `pa"ss\wo"rd-LEAKONE`, "LEAKONE"},
+	{"lines", "line1\nline2\tLEAKTWO", "LEAKTWO"},
+	{"controls", "ctl\x01\x1f\x7fLEAKTHREE", "LEAKTHREE"},
+	{"unicode", "nön-ascii-ünïcødé-LEAKFOUR-\u2028-😀", "LEAKFOUR"},
+	{"pem", "-----BEGIN KEY-----\nMIIB\tLEAKFIVE\\", "LEAKFIVE"},
+	{"handed", "handed\"back\\LEAKSIX", "LEAKSIX"},
+}
+
+// testForms is every form a value could show in, computed here apart from
+// the scrubber: raw, Go-quoted, JSON-escaped (with and without encoding/json's
+// HTML escapes), each with non-printing characters as \u escapes, hex, and
+// base64.
+func testForms(value string) []string {
+	goq := strconv.Quote(value)
+	js, _ := json.Marshal(value)
+	var plain bytes.Buffer
+	enc := json.NewEncoder(&plain)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(value)
+	pj := strings.TrimSpace(plain.String())
+	texts := []string{value, goq[1 : len(goq)-1], string(js[1 : len(js)-1]), pj[1 : len(pj)-1]}
+	var out []string
+	for _, s := range texts {
+		var u strings.Builder
+		for _, r := range s {
+			if r == ' ' || unicode.IsPrint(r) {
+				u.WriteRune(r)
+			} else {
+				fmt.Fprintf(&u, `\u%04x`, r)
+			}
+		}
+		out = append(out, s, u.String())
+	}
+	return append(out, hex.EncodeToString([]byte(value)), base64.StdEncoding.EncodeToString([]byte(value)))
+}
+
+// assertNothingLeaks checks output for every form of every value, and for
+// each value's marker as text, hex and base64 at each alignment.
+func assertNothingLeaks(t *testing.T, output, what string) {
+	t.Helper()
+	for _, text := range []string{output, html.UnescapeString(output)} {
+		for _, v := range leakValues {
+			for _, form := range testForms(v.value) {
+				require.False(t, strings.Contains(text, form), "%s shows %s's value as %q", what, v.name, form)
+			}
+			for _, form := range []string{v.marker, hex.EncodeToString([]byte(v.marker))} {
+				require.False(t, strings.Contains(strings.ToLower(text), strings.ToLower(form)), "%s shows part of %s's value", what, v.name)
+			}
+			for k := range 3 {
+				b := base64.StdEncoding.EncodeToString(append(make([]byte, k), v.marker...))
+				require.False(t, strings.Contains(text, b[(8*k+5)/6:8*(k+len(v.marker))/6]), "%s shows %s's marker in base64", what, v.name)
+			}
+		}
+	}
+}
+
+func tagged1(tag byte, body any) string {
+	b, err := json.Marshal(body)
+	if err != nil {
+		panic(err)
+	}
+	return hex.EncodeToString(append([]byte{tag}, b...))
+}
+
+// leakTrace is a session whose fed and handed-back values reappear
+// everywhere text is shown: an Error before the feed and one in the loop
+// (raw, hex and base64), a chunk (its JSON cut right inside a value), an
+// enqueue's key and text (cut inside a value), a refused feed's message.
+func leakTrace(t *testing.T) string {
+	fed := map[string]string{}
+	var all []string
+	for i, v := range leakValues[:5] {
+		fed[fmt.Sprintf("s%d", i)] = v.value
+		all = append(all, v.value)
+	}
+	handed := leakValues[5].value
+	all = append(all, handed)
+	joined := strings.Join(all, " | ")
+	var encoded []string
+	for _, v := range all {
+		encoded = append(encoded, hex.EncodeToString([]byte(v)), base64.StdEncoding.EncodeToString([]byte(v)), "x"+base64.URLEncoding.EncodeToString([]byte(v)))
+	}
+	chunk := func(text string) string {
+		return tagged1(2, map[string]any{"sessionUpdate": "agent_message_chunk", "content": map[string]string{"type": "text", "text": text}})
+	}
+	lines := []string{
+		"main begin.response " + tagged1(0, map[string]any{"secrets": map[string]string{"s0": "fixed", "s1": "fixed", "s2": "fixed", "s3": "fixed", "s4": "rotating"}}),
+		"main begin.response " + tagged1(1, map[string]string{"message": "early: " + joined}),
+		"f1 begin.channel_request " + tagged1(4, fed),
+		"f1 secrets.feed_response 00",
+		"f1 finish",
+		"e1 begin.channel_request " + tagged1(2, map[string]any{"key": leakValues[0].value, "content": []map[string]string{{"type": "text", "text": strings.Repeat("t", 115) + leakValues[1].value}}}),
+		"main begin.response 03",
+		"main begin.response " + chunk(joined),
+		"main begin.response " + chunk(strings.Repeat("c", 100)+leakValues[2].value),
+		"main begin.response " + chunk(strings.Repeat("c", 66)+leakValues[0].value),
+		"main begin.response " + tagged1(1, map[string]string{"message": "s4 not handed back: " + strings.Join(encoded, " ")}),
+		"f2 begin.channel_request " + tagged1(4, fed),
+		"f2 secrets.feed_response " + tagged1(1, map[string]string{"message": "refused: " + joined}),
+		"f2 finish",
+		"main begin.response " + tagged1(4, map[string]string{"s4": handed}),
+		"main finish",
+	}
+	path := filepath.Join(t.TempDir(), "leak.trace")
+	require.NoError(t, os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644))
+	return path
+}
+
+// TestNoFormOfAValueShows: no form of a fed or handed-back value is in
+// view's page or decode's text, wherever it reappears (an Error's message
+// before or after the feed, a chunk, a key, a text cut inside the value, a
+// refusal, hex and base64 in a message); with -show-secrets it is. Before,
+// a value with a quote, backslash, newline, tab or control character showed
+// Go-quoted or JSON-escaped in the page and its hex, and decode hid none of
+// them.
+func TestNoFormOfAValueShows(t *testing.T) {
+	path := leakTrace(t)
+	page := viewPage(t, path)
+	assertNothingLeaks(t, page, "view")
+	assert.Contains(t, page, "&lt;hidden&gt;")
+
+	var out, errOut bytes.Buffer
+	decode([]string{path}, strings.NewReader(""), &out, &errOut)
+	assertNothingLeaks(t, out.String()+errOut.String(), "decode")
+	assert.Contains(t, out.String(), "<hidden>")
+	assert.Contains(t, out.String(), "begin.response  Error")
+
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	out.Reset()
+	decode([]string{"-"}, bytes.NewReader(data), &out, &errOut)
+	assertNothingLeaks(t, out.String(), "decode of stdin")
+
+	shown := viewPage(t, path, "-show-secrets")
+	for _, v := range leakValues {
+		assert.Contains(t, shown, v.marker)
+	}
+}
+
+// TestScrubberForms: each form the scrubber knows is hidden on its own, and
+// a value cut by an ellipsis is hidden up to the cut.
+func TestScrubberForms(t *testing.T) {
+	for _, v := range leakValues {
+		sc := newScrubber(false)
+		sc.add(v.value)
+		for _, form := range testForms(v.value) {
+			got, hit := sc.hide("before " + form + " after")
+			assert.True(t, hit, "%s: %q", v.name, form)
+			assert.Equal(t, "before <hidden> after", got, "%s: %q", v.name, form)
+		}
+		cut := v.value[:len(v.value)-3]
+		got, hit := sc.hide(`x "` + cut + `"… (200 chars)`)
+		assert.True(t, hit)
+		assert.Equal(t, `x "<hidden>"… (200 chars)`, got, v.name)
+		got, hit = sc.hide("plain text, nothing secret")
+		assert.False(t, hit)
+		assert.Equal(t, "plain text, nothing secret", got)
+	}
+	var nilScrubber *scrubber
+	got, hit := nilScrubber.hide(leakValues[0].value)
+	assert.False(t, hit)
+	assert.Equal(t, leakValues[0].value, got)
+}
+
+// costTrace is a session that feeds values secret values, then shows rows
+// chunks of text.
+func costTrace(t *testing.T, values, rows int) string {
+	fed := make(map[string]string, values)
+	decl := make(map[string]string, values)
+	for i := range values {
+		name := "k" + strconv.Itoa(i)
+		fed[name] = fmt.Sprintf("secret-%07d-value", i)
+		decl[name] = "fixed"
+	}
+	var b strings.Builder
+	b.WriteString("main begin.response " + tagged1(0, map[string]any{"secrets": decl}) + "\n")
+	b.WriteString("f1 begin.channel_request " + tagged1(4, fed) + "\nf1 secrets.feed_response 00\nf1 finish\nmain begin.response 03\n")
+	for i := range rows {
+		b.WriteString("main begin.response " + tagged1(2, map[string]any{"sessionUpdate": "agent_message_chunk",
+			"content": map[string]string{"type": "text", "text": fmt.Sprintf("row %d says nothing secret at all, only words", i)}}) + "\n")
+	}
+	path := filepath.Join(t.TempDir(), "cost.trace")
+	require.NoError(t, os.WriteFile(path, []byte(b.String()), 0o644))
+	return path
+}
+
+// cpu is the CPU time this process has used.
+func cpu(t *testing.T) time.Duration {
+	var ru syscall.Rusage
+	require.NoError(t, syscall.Getrusage(syscall.RUSAGE_SELF, &ru))
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// TestScrubCostIsLinear: hiding 20,000 values in a page of 2,000 rows costs
+// at most ten times what the same page costs with -show-secrets (no hiding at
+// all), measured in CPU time in this run; and the scrubber's moves are
+// bounded by the text it scanned. Before, every row was compared with every
+// value, twice: more than 30 times the baseline.
+func TestScrubCostIsLinear(t *testing.T) {
+	path := costTrace(t, 20_000, 2_000)
+	viewPage(t, path, "-show-secrets") // warm up
+	start := cpu(t)
+	viewPage(t, path, "-show-secrets")
+	base := cpu(t) - start
+	start = cpu(t)
+	page := viewPage(t, path)
+	scrubbed := cpu(t) - start
+	t.Logf("CPU: %v with -show-secrets, %v hiding 20,000 values", base, scrubbed)
+	require.True(t, strings.Contains(page, "row 1994 says nothing secret"), "the last row drawn is missing")
+	assert.LessOrEqual(t, scrubbed, 10*base)
+
+	sc := newScrubber(false)
+	for i := range 2_000 {
+		sc.add(fmt.Sprintf("secret-%07d-value", i))
+	}
+	text := strings.Repeat("secret-00 row says secret-0000123-value nothing ", 2_000)
+	_, hit := sc.hide(text)
+	assert.True(t, hit)
+	assert.LessOrEqual(t, sc.steps, 3*len(text), "moves for %d bytes", len(text))
+}
