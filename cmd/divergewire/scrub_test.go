@@ -142,26 +142,34 @@ func leakTrace(t *testing.T) string {
 // them.
 func TestNoFormOfAValueShows(t *testing.T) {
 	path := leakTrace(t)
-	page := viewPage(t, path)
-	assertNothingLeaks(t, page, "view")
-	assert.Contains(t, page, "&lt;hidden&gt;")
-
-	var out, errOut bytes.Buffer
-	decode([]string{path}, strings.NewReader(""), &out, &errOut)
-	assertNothingLeaks(t, out.String()+errOut.String(), "decode")
-	assert.Contains(t, out.String(), "<hidden>")
-	assert.Contains(t, out.String(), "begin.response  Error")
-
-	data, err := os.ReadFile(path)
-	require.NoError(t, err)
-	out.Reset()
-	decode([]string{"-"}, bytes.NewReader(data), &out, &errOut)
-	assertNothingLeaks(t, out.String(), "decode of stdin")
-
-	shown := viewPage(t, path, "-show-secrets")
-	for _, v := range leakValues {
-		assert.Contains(t, shown, v.marker)
-	}
+	t.Run("view", func(t *testing.T) {
+		page := viewPage(t, path)
+		assertNothingLeaks(t, page, "view")
+		assert.Contains(t, page, "&lt;hidden&gt;")
+		shown := viewPage(t, path, "-show-secrets")
+		for _, v := range leakValues {
+			assert.Contains(t, shown, v.marker)
+		}
+	})
+	t.Run("decode", func(t *testing.T) {
+		var out, errOut bytes.Buffer
+		decode([]string{path}, strings.NewReader(""), &out, &errOut)
+		assertNothingLeaks(t, out.String()+errOut.String(), "decode")
+		assert.Contains(t, out.String(), "<hidden>")
+		assert.Contains(t, out.String(), "begin.response  Error")
+		out.Reset()
+		decode([]string{"-show-secrets", path}, strings.NewReader(""), &out, &errOut)
+		for _, v := range leakValues {
+			assert.Contains(t, out.String(), v.marker)
+		}
+	})
+	t.Run("decode of stdin", func(t *testing.T) {
+		data, err := os.ReadFile(path)
+		require.NoError(t, err)
+		var out, errOut bytes.Buffer
+		decode([]string{"-"}, bytes.NewReader(data), &out, &errOut)
+		assertNothingLeaks(t, out.String()+errOut.String(), "decode of stdin")
+	})
 }
 
 // TestScrubberForms: each form the scrubber knows is hidden on its own, and
