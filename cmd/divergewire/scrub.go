@@ -151,7 +151,7 @@ func forms(value string) []string {
 	return out
 }
 
-// hidden is what stands for a value in the output.
+// hiddenText is what stands for a value in the output.
 const hiddenText = "<hidden>"
 
 // hide replaces every form of every collected value in text with <hidden>,
