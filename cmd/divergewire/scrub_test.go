@@ -87,10 +87,22 @@ func tagged1(tag byte, body any) string {
 	return hex.EncodeToString(append([]byte{tag}, b...))
 }
 
+// escapedValue is the first value with every character a \u escape, as
+// no form has it: found in a chunk past the cut of its text, it must not
+// show in the event's hex.
+var escapedValue = func() string {
+	var b strings.Builder
+	for _, r := range leakValues[0].value {
+		fmt.Fprintf(&b, `\u%04x`, r)
+	}
+	return b.String()
+}()
+
 // leakTrace is a session whose fed and handed-back values reappear
 // everywhere text is shown: an Error before the feed and one in the loop
 // (raw, hex and base64), a chunk (its JSON cut right inside a value), an
-// enqueue's key and text (cut inside a value), a refused feed's message.
+// enqueue's key and text (cut inside a value), a chunk escaping a value
+// past where its text is cut, a refused feed's message.
 func leakTrace(t *testing.T) string {
 	fed := map[string]string{}
 	var all []string
@@ -119,6 +131,7 @@ func leakTrace(t *testing.T) string {
 		"main begin.response " + chunk(joined),
 		"main begin.response " + chunk(strings.Repeat("c", 100)+leakValues[2].value),
 		"main begin.response " + chunk(strings.Repeat("c", 66)+leakValues[0].value),
+		"main begin.response " + hex.EncodeToString(append([]byte{2}, `{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"`+strings.Repeat("c", 250)+escapedValue+`"}}`...)),
 		"main begin.response " + tagged1(1, map[string]string{"message": "s4 not handed back: " + strings.Join(encoded, " ")}),
 		"f2 begin.channel_request " + tagged1(4, fed),
 		"f2 secrets.feed_response " + tagged1(1, map[string]string{"message": "refused: " + joined}),
@@ -144,7 +157,9 @@ func TestNoFormOfAValueShows(t *testing.T) {
 		page := viewPage(t, path)
 		assertNothingLeaks(t, page, "view")
 		assert.Contains(t, page, "&lt;hidden&gt;")
+		assert.NotContains(t, page, hex.EncodeToString([]byte(escapedValue)))
 		shown := viewPage(t, path, "-show-secrets")
+		assert.Contains(t, shown, hex.EncodeToString([]byte(escapedValue)))
 		for _, v := range leakValues {
 			assert.Contains(t, shown, v.marker)
 		}

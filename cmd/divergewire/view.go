@@ -123,15 +123,17 @@ func view(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // vEvent is one event as the page shows it.
 type vEvent struct {
-	Line   int
-	Stream string
-	Chan   *vChan // nil on the main stream
-	Class  string // what the dot shows: begun, active, inactive, error, chunk, finish, request, answer, ...
-	Head   string // decode's header: "<scope>  <variant>", "finish", "opaque  N bytes, not read"
-	Lines  []string
-	Hex    string // "" when left out
-	Masked bool   // the hex carries secret values and is left out
-	Size   int
+	Line    int
+	Stream  string
+	Chan    *vChan // nil on the main stream
+	Class   string // what the dot shows: begun, active, inactive, error, chunk, finish, request, answer, ...
+	Head    string // decode's header: "<scope>  <variant>", "finish", "opaque  N bytes, not read"
+	Lines   []string
+	Hex     string // "" when left out
+	Masked  bool   // the hex carries secret values and is left out
+	scope   string // the payload's scope, kept with it to look for values in the hex
+	payload []byte
+	Size    int
 
 	Fate, FateText string // on an answer: delivered, dequeued, refused, not-served
 	Link, LinkText string
@@ -206,6 +208,9 @@ func readSession(r *trace.Reader, show bool) (*session, error) {
 			e.Masked = !show && carriesSecrets(ev)
 			if !e.Masked {
 				e.Hex = hexCut(ev.Payload)
+				if !show {
+					e.scope, e.payload = ev.Scope, ev.Payload
+				}
 			}
 		}
 		if ev.OnMain() {

@@ -5,6 +5,8 @@ package main
 import (
 	"strconv"
 	"strings"
+
+	"github.com/diverge-network/diverge-sdk-go/internal/scopes"
 )
 
 // lineWidth is the px left of the lanes, for the line numbers.
@@ -267,13 +269,40 @@ func (s *session) label(e *vEvent) (string, string) {
 	detail := d.String()
 	textHit := s.sc.hideAll(&text)
 	detailHit := s.sc.hideAll(&detail)
-	if (textHit || detailHit) && !e.Masked && e.Hex != "" {
+	if (textHit || detailHit || s.hexCarriesValue(e)) && !e.Masked && e.Hex != "" {
 		// A value leaked into other text: the hex carries it too, in
 		// whatever escaping the payload used.
 		detail = detail[:strings.LastIndex(detail, "\nhex: ")+1] + "\nhex: hidden, it carries a secret value\n"
 	}
 	s.sc.hideAll(&e.Stream, &e.Detail, &e.LinkText)
 	return text, detail
+}
+
+// hexCarriesValue reports whether an event's payload holds a collected
+// value in any escaping: the text shown of it may have been cut before the
+// value, and the payload may escape it in a way no form has (\u0070 for p),
+// so the payload is looked at as it is and as its scope writes it back.
+func (s *session) hexCarriesValue(e *vEvent) bool {
+	if s.sc == nil || e.payload == nil {
+		return false
+	}
+	if _, hit := s.sc.hide(string(e.payload)); hit {
+		return true
+	}
+	scope, ok := scopes.Lookup(e.scope)
+	if !ok {
+		return false
+	}
+	v, err := scope.Decode(e.payload)
+	if err != nil {
+		return false
+	}
+	canon, err := scope.Encode(nil, v)
+	if err != nil {
+		return false
+	}
+	_, hit := s.sc.hide(string(canon))
+	return hit
 }
 
 // summary counts the events, loops, channels and messages by fate, and
