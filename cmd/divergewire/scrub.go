@@ -87,21 +87,31 @@ func (s *scrubber) collect(v any) {
 	}
 }
 
-// leaves adds the strings and numbers inside an object or array value: each
-// is a secret on its own.
+// leaves adds the strings and numbers inside an object or array value (not
+// its member names): each is a secret on its own.
 func (s *scrubber) leaves(b []byte) {
 	d := json.NewDecoder(bytes.NewReader(b))
 	d.UseNumber()
-	for {
-		tok, err := d.Token()
-		if err != nil {
-			return
+	var v any
+	if d.Decode(&v) != nil {
+		return
+	}
+	s.walk(v)
+}
+
+func (s *scrubber) walk(v any) {
+	switch v := v.(type) {
+	case string:
+		s.add(v)
+	case json.Number:
+		s.add(string(v))
+	case []any:
+		for _, x := range v {
+			s.walk(x)
 		}
-		switch t := tok.(type) {
-		case string:
-			s.add(t)
-		case json.Number:
-			s.add(string(t))
+	case map[string]any:
+		for _, x := range v {
+			s.walk(x)
 		}
 	}
 }

@@ -16,6 +16,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/diverge-network/diverge-sdk-go/secrets"
 )
 
 // leakValues are fed (1-5) and handed back (6) secret values holding what
@@ -208,4 +210,27 @@ func TestScrubberForms(t *testing.T) {
 	got, hit := nilScrubber.hide(leakValues[0].value)
 	assert.False(t, hit)
 	assert.Equal(t, leakValues[0].value, got)
+}
+
+// TestScrubberCollects: a value that is an object or array is hidden whole
+// and by each string and number in it; overlapping values are hidden as one
+// span; a value under minScrubbed bytes is not looked for.
+func TestScrubberCollects(t *testing.T) {
+	var v secrets.Values
+	require.NoError(t, v.DecodeJSON([]byte(`{"db":{"user":"dbuser","pass":"hunter22","port":54321},"list":["alpha-one",7],"a":"abcdef","b":"cdefgh","short":"abc"}`)))
+	sc := newScrubber(false)
+	sc.collect(&v)
+	for _, tc := range []struct{ in, want string }{
+		{`the db was {"user":"dbuser","pass":"hunter22","port":54321}`, "the db was <hidden>"},
+		{"pass hunter22 port 54321", "pass <hidden> port <hidden>"},
+		{"dbuser alpha-one 7", "<hidden> <hidden> 7"},
+		{"xabcdefghx", "x<hidden>x"},
+		{"abc stays", "abc stays"},
+	} {
+		got, _ := sc.hide(tc.in)
+		assert.Equal(t, tc.want, got, tc.in)
+	}
+	assert.Nil(t, newScrubber(true))
+	var none *scrubber
+	none.collect(&v) // a nil scrubber collects nothing and does not panic
 }
