@@ -255,7 +255,8 @@ func (v Values) GetString(name string) (s string, ok bool, err error) {
 // SetJSON gives name the value x encoded with encoding/json, as
 // wire.MarshalRaw encodes it (so a string that is not valid UTF-8 is
 // refused rather than altered). It fails with a *wire.EncodeError naming the
-// secret, leaving v as it was.
+// secret, whose reason quotes nothing of x (see wire.MarshalRaw), leaving v
+// as it was.
 func (v *Values) SetJSON(name string, x any) error {
 	if !utf8.ValidString(name) {
 		return codec.ErrorAt("[name]", wire.ErrInvalidUTF8)
@@ -270,23 +271,27 @@ func (v *Values) SetJSON(name string, x any) error {
 
 // GetJSON decodes name's value into x with encoding/json. ok is false when
 // name is absent (x is then untouched); a decoding failure is a *ValueError
-// wrapping encoding/json's error.
+// whose reason quotes nothing of the value, as wire.Raw.Unmarshal's does: a
+// *json.UnmarshalTypeError with the JSON kind in place of the value, or
+// wire.ErrUnmarshal for an error whose text could quote it (time.Time's,
+// netip.Addr's, big.Int's or any UnmarshalJSON method's).
 func (v Values) GetJSON(name string, x any) (ok bool, err error) {
 	r, ok := v.Get(name)
 	if !ok {
 		return false, nil
 	}
-	if err := json.Unmarshal(r.Bytes(), x); err != nil {
+	if err := r.Unmarshal(x); err != nil {
 		return true, &ValueError{Name: name, Err: err}
 	}
 	return true, nil
 }
 
 // ValueError reports a secret value that could not be read as asked. Its
-// message names the secret, never its value.
+// message names the secret, never its value: the Err this package puts
+// there quotes none (see GetJSON).
 type ValueError struct {
 	Name string // the secret's name
-	Err  error  // the reason, such as ErrNotString
+	Err  error  // the reason, such as ErrNotString or wire.ErrUnmarshal
 }
 
 // Error names the secret and the reason.
@@ -297,7 +302,11 @@ func (e *ValueError) Error() string {
 	} else {
 		name = fmt.Sprintf("%q", name)
 	}
-	return "secrets: value of " + name + ": " + e.Err.Error()
+	reason := "unreadable value"
+	if e.Err != nil {
+		reason = e.Err.Error()
+	}
+	return "secrets: value of " + name + ": " + reason
 }
 
 // Unwrap returns the reason.

@@ -68,6 +68,12 @@ func ParseObject(b []byte) (Object, error) {
 // [ErrInvalidUTF8] instead, as every encoder here does. (So it also refuses
 // a \ufffd escape that a MarshalJSON method wrote itself: give such JSON to
 // [ParseRaw].)
+//
+// A failure never quotes v, which may be a secret: encoding/json's errors,
+// whose texts may (as "json: invalid number literal" does), are kept only
+// when they name nothing but Go types (*json.UnsupportedTypeError, and a
+// *json.MarshalerError with its cause made quiet); the others become
+// [ErrMarshal].
 func MarshalRaw(v any) (Raw, error) {
 	b, err := marshal(v)
 	if err != nil {
@@ -87,11 +93,12 @@ func MarshalObject(v any) (Object, error) {
 }
 
 // marshal is json.Marshal, refusing the output when it holds the escape
-// encoding/json writes for bytes that are not UTF-8.
+// encoding/json writes for bytes that are not UTF-8. Its errors quote
+// nothing of v (see quietJSON).
 func marshal(v any) ([]byte, error) {
 	b, err := json.Marshal(v)
 	if err != nil {
-		return nil, err
+		return nil, quietJSON(err, ErrMarshal)
 	}
 	for i := 0; ; {
 		j := bytes.Index(b[i:], []byte(`\ufffd`))
@@ -178,8 +185,12 @@ func (r Raw) Depth() int { return serde.Depth(r.Bytes()) }
 
 // Unmarshal decodes r into v with encoding/json, for a caller's own types.
 // encoding/json's rules apply there (member names match without regard to
-// case, for one); the bytes themselves were checked when r was made.
-func (r Raw) Unmarshal(v any) error { return json.Unmarshal(r.Bytes(), v) }
+// case, for one); the bytes themselves were checked when r was made. A
+// failure never quotes r, which may be a secret: a *json.UnmarshalTypeError
+// keeps its Go types and the JSON kind but not the value, and an error whose
+// text is not known (an UnmarshalJSON or UnmarshalText method's, such as
+// time.Time's or big.Int's, which quote their input) becomes [ErrUnmarshal].
+func (r Raw) Unmarshal(v any) error { return quietJSON(json.Unmarshal(r.Bytes(), v), ErrUnmarshal) }
 
 // Raw is o as a Raw: the same bytes.
 func (o Object) Raw() Raw { return Raw(serde.RawOf(o.Bytes())) }
@@ -215,8 +226,9 @@ func (o *Object) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// Unmarshal decodes o into v with encoding/json; see [Raw.Unmarshal].
-func (o Object) Unmarshal(v any) error { return json.Unmarshal(o.Bytes(), v) }
+// Unmarshal decodes o into v with encoding/json; see [Raw.Unmarshal]. Its
+// failures quote nothing of o, as Raw.Unmarshal's do.
+func (o Object) Unmarshal(v any) error { return quietJSON(json.Unmarshal(o.Bytes(), v), ErrUnmarshal) }
 
 // All yields o's members in order, each name decoded from JSON; the yielded
 // values alias o.

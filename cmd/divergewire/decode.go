@@ -10,6 +10,7 @@ import (
 
 	"github.com/diverge-network/diverge-sdk-go/internal/scopes"
 	"github.com/diverge-network/diverge-sdk-go/internal/variant"
+	"github.com/diverge-network/diverge-sdk-go/trace"
 )
 
 const decodeUsage = `usage:
@@ -24,7 +25,10 @@ not blank or a comment has three fields, or is "<stream> finish", is a
 TRACE (see divergewire check -h): each event is shown stream first, and a
 line marks where each loop of the main stream begins and ends. Secret values
 (secrets.values, a Secrets channel request, an Inactive) are shown as
-<hidden> unless -show-secrets is given.
+<hidden> unless -show-secrets is given; a fed or handed-back value found
+anywhere else in the input (an Error's message, a chunk, a key, before or
+after the feed) is hidden there too, raw, JSON-escaped, quoted, as hex or
+as base64.
 
 Exit status: 0 if every payload decoded, 1 if any did not, 2 for a usage
 error (unknown scope, unreadable file, bad hex).
@@ -48,7 +52,7 @@ func decode(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
-	d := &decoder{out: out, stderr: stderr, show: *show}
+	d := &decoder{out: out, stderr: stderr, show: *show, sc: newScrubber(*show)}
 
 	switch len(args) {
 	case 1:
@@ -85,7 +89,16 @@ func decode(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 type decoder struct {
 	out    *bufio.Writer
 	stderr io.Writer
-	show   bool // show secret values
+	show   bool      // show secret values
+	sc     *scrubber // nil with -show-secrets
+}
+
+// println writes one line of output, every fed or handed-back value in it
+// hidden.
+func (d *decoder) println(text string) {
+	text, _ = d.sc.hide(text)
+	d.out.WriteString(text)
+	d.out.WriteByte('\n')
 }
 
 // usage reports a usage error on stderr, after what was shown so far.
@@ -109,31 +122,49 @@ func (d *decoder) file(path string, stdin io.Reader) int {
 		defer f.Close()
 		r, name = f, path
 	}
+	// The whole input is read first: its secret values are collected
+	// before anything is shown, so that a value fed after an Error that
+	// quotes it is hidden there too, as view hides it.
+	var lines []string
 	br := bufio.NewReader(r)
-	status := exitOK
-	var trace *traceView // set at the first event line, if it is a trace's
-	decided := false
-	for n := 1; ; n++ {
+	for {
 		line, err := br.ReadString('\n')
 		if err != nil && err != io.EOF {
-			d.usage("%s: %v", name, err)
-			return exitUsage
+			return d.usage("%s: %v", name, err)
 		}
-		if len(line) == 0 && err == io.EOF {
+		if len(line) > 0 {
+			lines = append(lines, strings.TrimRight(line, "\r\n"))
+		}
+		if err == io.EOF {
 			break
 		}
-		line = strings.TrimRight(line, "\r\n")
+	}
+	isTrace := false
+	for _, line := range lines {
+		if content(line) {
+			isTrace = isTraceLine(line)
+			break
+		}
+	}
+	if d.sc != nil {
+		for _, line := range lines {
+			if content(line) {
+				d.collectLine(line, isTrace)
+			}
+		}
+	}
+	status := exitOK
+	var trace *traceView
+	if isTrace {
+		trace = &traceView{}
+	}
+	for i, line := range lines {
+		n := i + 1
 		switch {
 		case strings.TrimSpace(line) == "":
 		case strings.HasPrefix(line, "#"):
-			fmt.Fprintln(d.out, sanitize(line))
+			d.println(sanitize(line))
 		default:
-			if !decided {
-				decided = true
-				if isTraceLine(line) {
-					trace = &traceView{}
-				}
-			}
 			var s int
 			if trace != nil {
 				s = d.traceLine(name, n, line, trace)
@@ -144,11 +175,46 @@ func (d *decoder) file(path string, stdin io.Reader) int {
 				status = s
 			}
 		}
-		if err == io.EOF {
-			break
-		}
 	}
 	return status
+}
+
+// content reports whether a line of a file is a payload or event line,
+// not blank and not a comment.
+func content(line string) bool {
+	return strings.TrimSpace(line) != "" && !strings.HasPrefix(line, "#")
+}
+
+// collectLine gives the scrubber the secret values of one line's payload,
+// if it carries any; a line that does not read is left to the showing pass.
+func (d *decoder) collectLine(line string, isTrace bool) {
+	var scopeName string
+	var payload []byte
+	if isTrace {
+		ev, msg := trace.ParseEvent(line)
+		if msg != "" || ev.Finish {
+			return
+		}
+		scopeName, payload = ev.Scope, ev.Payload
+	} else {
+		var hexText string
+		var ok bool
+		if scopeName, hexText, ok = strings.Cut(line, " "); !ok {
+			return
+		}
+		var err error
+		if payload, err = decodeHex(nil, []byte(hexText)); err != nil {
+			return
+		}
+	}
+	if !carriesSecrets(trace.Event{Scope: scopeName, Payload: payload}) {
+		return
+	}
+	if scope, ok := scopes.Lookup(scopeName); ok {
+		if v, err := scope.Decode(payload); err == nil {
+			d.sc.collect(v)
+		}
+	}
 }
 
 // fileLine shows one "<scope> <hex>" line, read as conform reads it.
@@ -175,6 +241,7 @@ func (d *decoder) fileLine(name string, n int, line string) int {
 // prefix. It reports whether the payload decoded.
 func (d *decoder) payload(prefix string, scope *scopes.Scope, payload []byte) bool {
 	v, err := scope.Decode(payload)
+	d.sc.collect(v)
 	return d.shown(prefix, scope, payload, v, err)
 }
 
@@ -184,13 +251,13 @@ func (d *decoder) shown(prefix string, scope *scopes.Scope, payload []byte, v an
 	if err != nil {
 		// The messages never quote the payload; sanitize anyway, so the
 		// line stays one line.
-		fmt.Fprintf(d.out, "%s%s  ERROR %s: %s\n", prefix, scope.Name, variant.Name(err), sanitize(err.Error()))
+		d.println(fmt.Sprintf("%s%s  ERROR %s: %s", prefix, scope.Name, variant.Name(err), sanitize(err.Error())))
 		return false
 	}
 	variant, lines := describe(v, payload, d.show)
-	fmt.Fprintf(d.out, "%s%s  %s\n", prefix, scope.Name, variant)
+	d.println(prefix + scope.Name + "  " + variant)
 	for _, l := range lines {
-		fmt.Fprintln(d.out, l)
+		d.println(l)
 	}
 	return true
 }

@@ -31,10 +31,10 @@ func (d *decoder) traceLine(name string, n int, line string, tv *traceView) int 
 	head := sanitize(ev.Stream) + "  line " + strconv.Itoa(n) + "  "
 	switch {
 	case ev.Finish:
-		fmt.Fprintf(d.out, "%sfinish\n", head)
+		d.println(head + "finish")
 		return exitOK
 	case ev.Scope == begin.ScopeOpaque:
-		fmt.Fprintf(d.out, "%s%s  %d bytes, not read\n", head, ev.Scope, len(ev.Payload))
+		d.println(fmt.Sprintf("%s%s  %d bytes, not read", head, ev.Scope, len(ev.Payload)))
 		return exitOK
 	}
 	scope, _ := scopes.Lookup(ev.Scope) // ParseEvent checked it

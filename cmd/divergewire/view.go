@@ -45,8 +45,9 @@ page of about 1 MB that opens at once.
 
 Secret values (a Secrets request, an Inactive, secrets.values) are <hidden>,
 and the hex of such payloads is left out, unless -show-secrets is given; any
-fed or handed-back value that shows up elsewhere (an Error's message) is
-hidden as well.
+fed or handed-back value that shows up elsewhere (an Error's message, a
+chunk, a key, a channel id) is hidden as well, raw, JSON-escaped, quoted, as
+hex or as base64, and so is that event's hex.
 
 Exit status: 0 the page was written (whatever the verdict), 2 a usage error,
 an unreadable file or a malformed trace.
@@ -60,7 +61,6 @@ const (
 	rowHeight     = 20   // px
 	colWidth      = 14   // px, one lane column
 	groupGap      = 10   // px between kind groups
-	minScrubbed   = 4    // shortest secret value looked for in other text
 )
 
 //go:embed view.html.tmpl
@@ -123,15 +123,17 @@ func view(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // vEvent is one event as the page shows it.
 type vEvent struct {
-	Line   int
-	Stream string
-	Chan   *vChan // nil on the main stream
-	Class  string // what the dot shows: begun, active, inactive, error, chunk, finish, request, answer, ...
-	Head   string // decode's header: "<scope>  <variant>", "finish", "opaque  N bytes, not read"
-	Lines  []string
-	Hex    string // "" when left out
-	Masked bool   // the hex carries secret values and is left out
-	Size   int
+	Line    int
+	Stream  string
+	Chan    *vChan // nil on the main stream
+	Class   string // what the dot shows: begun, active, inactive, error, chunk, finish, request, answer, ...
+	Head    string // decode's header: "<scope>  <variant>", "finish", "opaque  N bytes, not read"
+	Lines   []string
+	Hex     string // "" when left out
+	Masked  bool   // the hex carries secret values and is left out
+	scope   string // the payload's scope, kept with it to look for values in the hex
+	payload []byte
+	Size    int
 
 	Fate, FateText string // on an answer: delivered, dequeued, refused, not-served
 	Link, LinkText string
@@ -168,14 +170,14 @@ type session struct {
 	chans   []*vChan
 	loops   []*vLoop
 	gates   []*vGate
-	gated   bool // Begun declared secrets
-	secret  map[string]struct{}
+	gated   bool      // Begun declared secrets
+	sc      *scrubber // nil with -show-secrets
 	verdict *trace.Violation
 }
 
 // readSession reads and checks every event of r.
 func readSession(r *trace.Reader, show bool) (*session, error) {
-	s := &session{show: show, secret: map[string]struct{}{}}
+	s := &session{show: show, sc: newScrubber(show)}
 	open := map[string]*vChan{}
 	var c trace.Checker
 	inLoop := false
@@ -206,6 +208,9 @@ func readSession(r *trace.Reader, show bool) (*session, error) {
 			e.Masked = !show && carriesSecrets(ev)
 			if !e.Masked {
 				e.Hex = hexCut(ev.Payload)
+				if !show {
+					e.scope, e.payload = ev.Scope, ev.Payload
+				}
 			}
 		}
 		if ev.OnMain() {
@@ -363,37 +368,12 @@ func (s *session) words(ev trace.Event) (string, []string, any) {
 	if err != nil {
 		return fmt.Sprintf("%s  ERROR %s: %s", scope.Name, variant.Name(err), sanitize(err.Error())), nil, nil
 	}
-	s.collect(v)
+	s.sc.collect(v)
 	variant, lines := describe(v, ev.Payload, s.show)
 	for i := range lines {
 		lines[i] = strings.TrimPrefix(lines[i], "  ")
 	}
 	return scope.Name + "  " + variant, lines, v
-}
-
-// collect remembers the secret values a payload carries, to hide them
-// wherever else they show.
-func (s *session) collect(v any) {
-	var vals secrets.Values
-	switch v := v.(type) {
-	case *begin.Secrets:
-		vals = v.Values
-	case *begin.Inactive:
-		vals = v.Values
-	case *secrets.Values:
-		vals = *v
-	default:
-		return
-	}
-	for _, raw := range vals.All() {
-		text := raw.String()
-		if u, err := strconv.Unquote(text); err == nil {
-			text = u
-		}
-		if len(text) >= minScrubbed {
-			s.secret[text] = struct{}{}
-		}
-	}
 }
 
 // carriesSecrets reports whether a payload is one that carries secret
@@ -420,20 +400,4 @@ func hexCut(b []byte) string {
 		return hex.EncodeToString(b)
 	}
 	return hex.EncodeToString(b[:hexLimit]) + "… (" + strconv.Itoa(len(b)) + " bytes)"
-}
-
-// scrub hides every collected secret value in text, as text and as hex.
-func (s *session) scrub(text string) (string, bool) {
-	if s.show {
-		return text, false
-	}
-	hit := false
-	for v := range s.secret {
-		for _, form := range []string{v, hex.EncodeToString([]byte(v))} {
-			if strings.Contains(text, form) {
-				text, hit = strings.ReplaceAll(text, form, "<hidden>"), true
-			}
-		}
-	}
-	return text, hit
 }

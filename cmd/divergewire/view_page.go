@@ -5,6 +5,8 @@ package main
 import (
 	"strconv"
 	"strings"
+
+	"github.com/diverge-network/diverge-sdk-go/internal/scopes"
 )
 
 // lineWidth is the px left of the lanes, for the line numbers.
@@ -70,7 +72,7 @@ func (s *session) page(name string) *Page {
 	vIdx := -1
 	if v := s.verdict; v != nil {
 		p.Verdict = "violation line " + strconv.Itoa(v.Line) + ": " + sanitize(v.Err.Error())
-		p.Verdict, _ = s.scrub(p.Verdict)
+		s.sc.hideAll(&p.Verdict)
 		p.VerdictLink = "#ev-" + strconv.Itoa(v.Line)
 		p.Rule = string(v.Err.Rule)
 		for i, e := range s.events {
@@ -183,8 +185,10 @@ func (s *session) page(name string) *Page {
 			if ch.Last < 0 {
 				title += " · left open"
 			}
-			p.Lanes = append(p.Lanes, Lane{ID: ch.ID, Kind: kind, N: ch.N, Title: sanitize(title), X: laneX[ch],
-				Y: from * rowHeight, H: (to - from + 1) * rowHeight, Open: ch.Last < 0})
+			lane := Lane{ID: ch.ID, Kind: kind, N: ch.N, Title: sanitize(title), X: laneX[ch],
+				Y: from * rowHeight, H: (to - from + 1) * rowHeight, Open: ch.Last < 0}
+			s.sc.hideAll(&lane.ID, &lane.Title)
+			p.Lanes = append(p.Lanes, lane)
 			g.Lanes++
 		}
 		if g.Lanes == 0 {
@@ -237,6 +241,7 @@ func (s *session) page(name string) *Page {
 	}
 
 	p.Summary, p.Open = s.summary()
+	s.sc.hideAll(&p.Title, &p.Open)
 	return p
 }
 
@@ -261,14 +266,43 @@ func (s *session) label(e *vEvent) (string, string) {
 	case e.Hex != "":
 		d.WriteString("\nhex: " + e.Hex + "\n")
 	}
-	text, hit1 := s.scrub(text)
-	detail, hit2 := s.scrub(d.String())
-	if hit1 || hit2 {
-		// A value leaked into other text: the hex would carry it too.
-		detail = detail[:strings.Index(detail, "\nhex: ")+1] + "\nhex: hidden, it carries a secret value\n"
-		e.Detail, _ = s.scrub(e.Detail)
+	detail := d.String()
+	textHit := s.sc.hideAll(&text)
+	detailHit := s.sc.hideAll(&detail)
+	if (textHit || detailHit || s.hexCarriesValue(e)) && !e.Masked && e.Hex != "" {
+		// A value leaked into other text: the hex carries it too, in
+		// whatever escaping the payload used.
+		detail = detail[:strings.LastIndex(detail, "\nhex: ")+1] + "\nhex: hidden, it carries a secret value\n"
 	}
+	s.sc.hideAll(&e.Stream, &e.Detail, &e.LinkText)
 	return text, detail
+}
+
+// hexCarriesValue reports whether an event's payload holds a collected
+// value in any escaping: the text shown of it may have been cut before the
+// value, and the payload may escape it in a way no form has (\u0070 for p),
+// so the payload is looked at as it is and as its scope writes it back.
+func (s *session) hexCarriesValue(e *vEvent) bool {
+	if s.sc == nil || e.payload == nil {
+		return false
+	}
+	if _, hit := s.sc.hide(string(e.payload)); hit {
+		return true
+	}
+	scope, ok := scopes.Lookup(e.scope)
+	if !ok {
+		return false
+	}
+	v, err := scope.Decode(e.payload)
+	if err != nil {
+		return false
+	}
+	canon, err := scope.Encode(nil, v)
+	if err != nil {
+		return false
+	}
+	_, hit := s.sc.hide(string(canon))
+	return hit
 }
 
 // summary counts the events, loops, channels and messages by fate, and
