@@ -264,15 +264,17 @@ func (r *Responder) Finish(ctx context.Context) error {
 	ep.mu.Unlock()
 
 	started, err := ep.conn.writeFrame(ctx, r.header(true), nil)
+	if err != nil {
+		if !started {
+			ep.mu.Lock()
+			r.finishing = false
+			ep.mu.Unlock()
+		}
+		return ep.writeErr(started, err) // takes ep.mu itself
+	}
 
 	ep.mu.Lock()
 	defer ep.mu.Unlock()
-	if err != nil {
-		if !started {
-			r.finishing = false
-		}
-		return ep.writeErr(started, err)
-	}
 	r.finished = true
 	if r.channel == 0 {
 		if ep.scopes[r.sc.num] == r.sc {
