@@ -50,7 +50,7 @@ func (c *Client) Open(ctx context.Context, request []byte) (*ClientScope, error)
 	ep.scopes[num] = sc
 	ep.mu.Unlock()
 
-	started, err := ep.conn.writeFrame(ctx, Header{Type: TypeRequest, Scope: num}, request)
+	started, err := ep.conn.writeFrame(ctx, Header{Type: TypeRequest, Scope: num}, request, nil)
 	if err != nil {
 		if !started {
 			ep.mu.Lock()

@@ -137,11 +137,14 @@ func (c *Conn) ReadFrame(ctx context.Context) (Frame, error) {
 // may not send is ErrRole and a payload on a finish is ErrNoPayload (an
 // *wire.EncodeError); nothing is written then.
 func (c *Conn) WriteFrame(ctx context.Context, h Header, payload []byte) error {
-	_, err := c.writeFrame(ctx, h, payload)
+	_, err := c.writeFrame(ctx, h, payload, nil)
 	return err
 }
 
-func (c *Conn) writeFrame(ctx context.Context, h Header, payload []byte) (bool, error) {
+// writeFrame is WriteFrame for the cores: allow, when not nil, runs once
+// the write's turn has come, and its error stops the write. So a check
+// made in allow holds for the order of frames on the wire.
+func (c *Conn) writeFrame(ctx context.Context, h Header, payload []byte, allow func() error) (bool, error) {
 	if c == nil {
 		return false, wire.ErrNil
 	}
@@ -153,7 +156,7 @@ func (c *Conn) writeFrame(ctx context.Context, h Header, payload []byte) (bool, 
 	if err != nil {
 		return false, err
 	}
-	return c.writeMessage(ctx, msg)
+	return c.writeMessage(ctx, msg, allow)
 }
 
 // WriteMessage writes msg as one binary message, unread: the relay path,
@@ -163,15 +166,16 @@ func (c *Conn) WriteMessage(ctx context.Context, msg []byte) error {
 	if c == nil {
 		return wire.ErrNil
 	}
-	_, err := c.writeMessage(ctx, msg)
+	_, err := c.writeMessage(ctx, msg, nil)
 	return err
 }
 
-// writeMessage waits for the write turn, then writes. started is false when
-// nothing reached the transport (ctx ended, or the connection did, while
-// waiting for the turn). A write that fails after it started ends the
-// connection: half a frame cannot be taken back.
-func (c *Conn) writeMessage(ctx context.Context, msg []byte) (started bool, err error) {
+// writeMessage waits for the write turn, asks allow, then writes. started
+// is false when nothing reached the transport (ctx ended, or the
+// connection did, while waiting for the turn, or allow refused). A write
+// that fails after it started ends the connection: half a frame cannot be
+// taken back.
+func (c *Conn) writeMessage(ctx context.Context, msg []byte, allow func() error) (started bool, err error) {
 	select {
 	case c.turn <- struct{}{}:
 	case <-ctx.Done():
@@ -184,6 +188,11 @@ func (c *Conn) writeMessage(ctx context.Context, msg []byte) (started bool, err 
 	case <-c.closed:
 		return false, c.closeErr
 	default:
+	}
+	if allow != nil {
+		if err := allow(); err != nil {
+			return false, err
+		}
 	}
 	if err := c.t.write(ctx, msg); err != nil {
 		c.abort()

@@ -109,6 +109,20 @@ func (ep *endpoint) endScope(sc *scope, err error) {
 	close(sc.ended)
 }
 
+// closedTo says why this side may no longer write in sc: the connection
+// or the scope ended, or the server's finish of it is being written (so
+// nothing of the scope follows the finish on the wire); nil while it may.
+// Under ep.mu.
+func (sc *scope) closedTo() error {
+	switch {
+	case sc.isEnded:
+		return sc.endErr
+	case sc.main != nil && sc.main.finishing:
+		return ErrScopeEnded
+	}
+	return nil
+}
+
 // mint returns the next number from *next not in use and not 0, and
 // advances *next past it.
 func mint(next *uint32, used func(uint32) bool) uint32 {
@@ -367,7 +381,11 @@ func (s *Scope) OpenChannel(ctx context.Context, request []byte) (*Stream, error
 	sc.out[num] = st
 	ep.mu.Unlock()
 
-	started, err := ep.conn.writeFrame(ctx, Header{Type: TypeChannelRequest, Scope: sc.num, Channel: num}, request)
+	started, err := ep.conn.writeFrame(ctx, Header{Type: TypeChannelRequest, Scope: sc.num, Channel: num}, request, func() error {
+		ep.mu.Lock()
+		defer ep.mu.Unlock()
+		return sc.closedTo()
+	})
 	if err != nil {
 		if !started {
 			ep.mu.Lock()

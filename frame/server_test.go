@@ -2,6 +2,7 @@ package frame
 
 import (
 	"context"
+	"errors"
 	"io"
 	"testing"
 	"time"
@@ -259,5 +260,66 @@ func TestBothCores(t *testing.T) {
 		<-srv.Done()
 		require.ErrorIs(t, srv.Err(), io.EOF, "the client's close is the server's clean end")
 		require.NoError(t, srv.Close())
+	})
+}
+
+// TestNothingFollowsTheFinish: answers on the scope's channels racing the
+// server's finish never reach the wire after it; a Send that loses the
+// race is ErrScopeEnded.
+func TestNothingFollowsTheFinish(t *testing.T) {
+	each(t, func(t *testing.T, tr string) {
+		s, _, peer := startServer(t, tr, nil)
+		for round := range 20 {
+			peer.send(t, fr(TypeRequest, 1, 0, "r"))
+			sc := accept(t, s)
+			peer.send(t, fr(TypeRequest, 2, 0, "marker"))
+			marker := accept(t, s)
+			var senders []*Responder
+			for ch := uint32(1); ch <= 4; ch++ {
+				peer.send(t, fr(TypeChannelRequest, 1, ch, "c"))
+				r, err := sc.AcceptChannel(tctx(t))
+				require.NoError(t, err)
+				senders = append(senders, r)
+			}
+			errs := make(chan error, len(senders))
+			for _, r := range senders {
+				go func() {
+					for {
+						if err := r.Send(tctx(t), []byte("x")); err != nil {
+							errs <- err
+							return
+						}
+					}
+				}()
+			}
+			readDone := make(chan error, 1)
+			go func() {
+				finished := false
+				for {
+					msg := peer.recv(t)
+					h, err := ParseHeader(msg)
+					if err != nil {
+						readDone <- err
+						return
+					}
+					switch {
+					case h.Scope == 2:
+						readDone <- nil
+						return
+					case finished:
+						readDone <- errors.New(h.Type.String() + " of scope 1 after its finish")
+						return
+					case h.Type == TypeResponseFinish:
+						finished = true
+					}
+				}
+			}()
+			require.NoError(t, sc.Finish(tctx(t)))
+			for range senders {
+				require.ErrorIs(t, <-errs, ErrScopeEnded)
+			}
+			require.NoError(t, marker.Finish(tctx(t)))
+			require.NoError(t, <-readDone, "round %d", round)
+		}
 	})
 }

@@ -151,7 +151,7 @@ type Responder struct {
 	turn    chan struct{}
 
 	// Under ep.mu.
-	finishing bool // the finish is being written
+	finishing bool // the finish is being written, or failed half-written
 	finished  bool // the finish was written
 }
 
@@ -203,17 +203,29 @@ func (r *Responder) acquire(ctx context.Context) error {
 
 func (r *Responder) release() { <-r.turn }
 
-// check says why nothing may be sent; called under ep.mu.
-func (r *Responder) check() error {
-	switch {
-	case r.finished:
-		return ErrFinished
-	case r.sc.isEnded:
-		return r.sc.endErr
-	case r.ep.err != nil:
-		return r.ep.err
+// allow says why nothing more may be sent, run once the write's turn has
+// come (so what it checks holds for the order on the wire); with finish it
+// marks the finish as being written.
+func (r *Responder) allow(finish bool) func() error {
+	return func() error {
+		r.ep.mu.Lock()
+		defer r.ep.mu.Unlock()
+		switch {
+		case r.finished || r.finishing:
+			return ErrFinished
+		case r.ep.err != nil:
+			return r.ep.err
+		case r.sc.isEnded:
+			return r.sc.endErr
+		case r != r.sc.main && r.sc.closedTo() != nil:
+			return r.sc.closedTo()
+		}
+		// While finishing, a request for this number from the peer means
+		// our finish reached it: the reader lets the number be opened
+		// again.
+		r.finishing = finish
+		return nil
 	}
-	return nil
 }
 
 // Send writes one answer (a Response or a ChannelResponse). After Finish
@@ -230,13 +242,7 @@ func (r *Responder) Send(ctx context.Context, payload []byte) error {
 		return err
 	}
 	defer r.release()
-	r.ep.mu.Lock()
-	err := r.check()
-	r.ep.mu.Unlock()
-	if err != nil {
-		return err
-	}
-	started, err := r.ep.conn.writeFrame(ctx, r.header(false), payload)
+	started, err := r.ep.conn.writeFrame(ctx, r.header(false), payload, r.allow(false))
 	return r.ep.writeErr(started, err)
 }
 
@@ -253,23 +259,8 @@ func (r *Responder) Finish(ctx context.Context) error {
 	}
 	defer r.release()
 	ep := r.ep
-	ep.mu.Lock()
-	if err := r.check(); err != nil {
-		ep.mu.Unlock()
-		return err
-	}
-	// While finishing, a request for this number from the peer means our
-	// finish reached it: the reader lets the number be opened again.
-	r.finishing = true
-	ep.mu.Unlock()
-
-	started, err := ep.conn.writeFrame(ctx, r.header(true), nil)
+	started, err := ep.conn.writeFrame(ctx, r.header(true), nil, r.allow(true))
 	if err != nil {
-		if !started {
-			ep.mu.Lock()
-			r.finishing = false
-			ep.mu.Unlock()
-		}
 		return ep.writeErr(started, err) // takes ep.mu itself
 	}
 
