@@ -448,3 +448,22 @@ func TestNewRefuses(t *testing.T) {
 	_, err = sc.AcceptChannel(context.Background())
 	require.Error(t, err)
 }
+
+// TestPingSkipped: a WebSocket ping from the peer is answered by the
+// library and is no frame: nothing is counted and the frames go on.
+func TestPingSkipped(t *testing.T) {
+	c, conn, peer := startClient(t, "websocket", nil)
+	s := open(t, c, peer, "r", 1)
+	ws := peer.(*wsPeer).ws
+	pinged := make(chan error, 1)
+	go func() { pinged <- ws.Ping(tctx(t)) }()
+	got := make(chan []byte, 1)
+	go func() { got <- peer.recv(t) }() // reads the pong for Ping
+	require.NoError(t, <-pinged)
+	_, err := s.OpenChannel(tctx(t), []byte("after the ping"))
+	require.NoError(t, err)
+	assert.Equal(t, fr(TypeChannelRequest, 1, 1, "after the ping"), <-got)
+	peer.send(t, fr(TypeResponse, 1, 0, "x"))
+	assert.Equal(t, "x", recv(t, s.Stream))
+	assert.Equal(t, Stats{}, conn.Stats())
+}
