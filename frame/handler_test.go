@@ -1,8 +1,10 @@
 package frame
 
 import (
+	"bufio"
 	"context"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -132,4 +134,67 @@ func TestConnWriteRefuses(t *testing.T) {
 	assert.Equal(t, Stats{}, nc.Stats())
 	_, err = NewConn(nil, RoleClient)
 	require.Error(t, err)
+}
+
+// TestLargeMessageFragmented: a message over the frame limit goes out in
+// WebSocket frames of at most that size (read here off the raw TCP
+// stream), and arrives whole, as one of our frames.
+func TestLargeMessageFragmented(t *testing.T) {
+	maxFrame = 1000
+	defer func() { maxFrame = MaxFrame }()
+	conns := make(chan *Conn, 1)
+	done := make(chan struct{})
+	srv := httptest.NewServer(&Handler{Serve: func(_ context.Context, c *Conn) {
+		conns <- c
+		<-done
+	}})
+	defer srv.Close()
+	defer close(done)
+
+	raw, err := net.Dial("tcp", srv.Listener.Addr().String())
+	require.NoError(t, err)
+	defer raw.Close()
+	_, err = io.WriteString(raw, "GET / HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"+
+		"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+	require.NoError(t, err)
+	br := bufio.NewReader(raw)
+	resp, err := http.ReadResponse(br, nil)
+	require.NoError(t, err)
+	require.Equal(t, http.StatusSwitchingProtocols, resp.StatusCode)
+	server := <-conns
+
+	payload := make([]byte, 2500)
+	for i := range payload {
+		payload[i] = byte(i)
+	}
+	go func() { assert.NoError(t, server.WriteFrame(tctx(t), Header{Type: TypeResponse, Scope: 1}, payload)) }()
+
+	// RFC 6455 frames from the server: unmasked, a 16-bit length here.
+	var sizes []int
+	var msg []byte
+	for fin := false; !fin; {
+		var head [4]byte
+		_, err := io.ReadFull(br, head[:2])
+		require.NoError(t, err)
+		fin = head[0]&0x80 != 0
+		n := int(head[1] & 0x7f)
+		if n == 126 {
+			_, err = io.ReadFull(br, head[2:4])
+			require.NoError(t, err)
+			n = int(head[2])<<8 | int(head[3])
+		}
+		require.Less(t, n, 127*1000, "lengths this test reads")
+		part := make([]byte, n)
+		_, err = io.ReadFull(br, part)
+		require.NoError(t, err)
+		if len(sizes) == 0 {
+			assert.Equal(t, byte(0x2), head[0]&0x0f, "a binary message")
+		} else {
+			assert.Equal(t, byte(0x0), head[0]&0x0f, "a continuation")
+		}
+		sizes = append(sizes, n)
+		msg = append(msg, part...)
+	}
+	assert.Equal(t, []int{1000, 1000, 509, 0}, sizes, "header and payload in frames of at most 1000 bytes, then the final frame")
+	assert.Equal(t, AppendFrame(nil, Header{TypeResponse, 1, 0}, payload), msg)
 }

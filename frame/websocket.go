@@ -17,8 +17,9 @@ import (
 const Port = 14979
 
 // MaxMessage is the largest message Dial and Handler read: 64 MiB, the
-// default limit of tungstenite (the usual Rust WebSocket library). A larger
-// message ends the connection (the library closes it with status 1009).
+// default limit of tungstenite (the usual Rust WebSocket library; which one
+// the crates use is not known here). A larger message ends the connection
+// (the library closes it with status 1009).
 const MaxMessage = 64 << 20
 
 // wsTransport is a WebSocket (github.com/coder/websocket).
@@ -47,8 +48,32 @@ func cleanClose(err error) bool {
 	return false
 }
 
+// MaxFrame is the largest WebSocket frame a message is written in: 16 MiB,
+// tungstenite's default limit on one frame (a peer with that default
+// refuses a larger one). A longer message goes out in fragments of this
+// size, still one message.
+const MaxFrame = 16 << 20
+
+// maxFrame is MaxFrame, smaller in tests.
+var maxFrame = MaxFrame
+
 func (w wsTransport) write(ctx context.Context, msg []byte) error {
-	return w.c.Write(ctx, websocket.MessageBinary, msg)
+	if len(msg) <= maxFrame {
+		return w.c.Write(ctx, websocket.MessageBinary, msg)
+	}
+	// Each Write of the message's writer is one fragment.
+	wr, err := w.c.Writer(ctx, websocket.MessageBinary)
+	if err != nil {
+		return err
+	}
+	for len(msg) > 0 {
+		n := min(len(msg), maxFrame)
+		if _, err := wr.Write(msg[:n]); err != nil {
+			return err
+		}
+		msg = msg[n:]
+	}
+	return wr.Close()
 }
 
 func (w wsTransport) close() error {
