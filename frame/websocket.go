@@ -121,7 +121,9 @@ func Dial(ctx context.Context, url string) (*Conn, error) {
 // root path only (404 elsewhere), upgrades one WebSocket at a time and
 // answers an upgrade that comes while one is open with HTTP 409. Serve runs
 // for each connection, as the server, and the connection is closed when it
-// returns; a new upgrade is accepted after that.
+// returns; a new upgrade is accepted after that. An upgraded connection is
+// no longer the http.Server's: its Shutdown does not end Serve, so give
+// Serve a way to end (its core's context or Close).
 type Handler struct {
 	// Serve runs the connection; ctx is the upgrade request's. Typically
 	// it calls NewServer and Accepts scopes until the connection ends. A
