@@ -65,7 +65,9 @@ func (c *Client) Open(ctx context.Context, request []byte) (*ClientScope, error)
 }
 
 // Close ends the connection cleanly and waits until every scope and
-// channel on it has ended and the reading goroutine is gone. Every later
+// channel on it has ended and the reading goroutine is gone. On a
+// WebSocket the close handshake waits a few seconds at most for the peer's
+// answer. Every later
 // call on the core returns a *ConnEndedError caused by ErrClosed.
 func (c *Client) Close() error {
 	if c == nil || c.ep == nil {

@@ -72,8 +72,8 @@ func newEndpoint(ctx context.Context, conn *Conn, role Role, opts *Options) (*en
 	if role == RoleServer {
 		ep.accept = make(chan *ServerScope, depth)
 	}
-	go ep.run()
 	ep.stop = context.AfterFunc(ctx, func() { _ = ep.close(context.Cause(ctx)) })
+	go ep.run()
 	return ep, nil
 }
 
@@ -174,6 +174,7 @@ func (ep *endpoint) run() {
 
 // end ends the connection and every scope and channel on it.
 func (ep *endpoint) end(cause error) {
+	ep.stop() // ctx has nothing left to end
 	ep.conn.abort()
 	ep.mu.Lock()
 	if ep.err == nil {

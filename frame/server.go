@@ -53,7 +53,9 @@ func (s *Server) Accept(ctx context.Context) (*ServerScope, error) {
 }
 
 // Close ends the connection cleanly and waits until every scope and
-// channel on it has ended and the reading goroutine is gone.
+// channel on it has ended and the reading goroutine is gone. On a
+// WebSocket the close handshake waits a few seconds at most for the peer's
+// answer.
 func (s *Server) Close() error {
 	if s == nil || s.ep == nil {
 		return wire.ErrNil
