@@ -14,7 +14,8 @@ type Client struct{ ep *endpoint }
 // NewClient starts the client core on conn, which must be the client's end
 // (Dial, or the first end of Pipe). One goroutine reads the connection
 // until it ends: Close, the peer's close or the end of the stream, an Auth
-// frame, a failed read or write, or ctx ending.
+// frame, a failed read or write, or ctx ending. The core owns conn from
+// here on: nothing else may read it.
 func NewClient(ctx context.Context, conn *Conn, opts *Options) (*Client, error) {
 	ep, err := newEndpoint(ctx, conn, RoleClient, opts)
 	if err != nil {

@@ -48,7 +48,9 @@
 // # Ends
 //
 // Nothing times out and the protocol has no keepalive. Every wait takes a
-// context, and a context that ends leaves the stream as it was. The
+// context, and a context that ends leaves the stream as it was, except
+// during a WebSocket write already under way, which it ends with the
+// connection (half a frame cannot be taken back). The
 // connection ends on Close, on the peer's close or the end of the stream,
 // on an Auth frame, on a failed read or write, or when the context the core
 // was started with ends; then every scope and channel on it ends, every

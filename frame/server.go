@@ -13,7 +13,8 @@ type Server struct{ ep *endpoint }
 
 // NewServer starts the server core on conn, which must be the server's end
 // (from Handler, or the second end of Pipe). One goroutine reads the
-// connection until it ends, as for NewClient.
+// connection until it ends, as for NewClient, and owns conn from here
+// on.
 func NewServer(ctx context.Context, conn *Conn, opts *Options) (*Server, error) {
 	ep, err := newEndpoint(ctx, conn, RoleServer, opts)
 	if err != nil {
