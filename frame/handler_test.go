@@ -82,7 +82,11 @@ func TestHandlerRefuses(t *testing.T) {
 	resp, err := http.Get(srv.URL + "/")
 	require.NoError(t, err)
 	resp.Body.Close()
-	assert.NotEqual(t, http.StatusSwitchingProtocols, resp.StatusCode, "a plain GET is not upgraded")
+	assert.Equal(t, http.StatusUpgradeRequired, resp.StatusCode, "a plain GET is not upgraded")
+	c, err := Dial(tctx(t), wsURL(srv))
+	require.NoError(t, err, "a failed upgrade does not keep the handler busy")
+	go drainConn(c)
+	require.NoError(t, c.Close())
 
 	none := httptest.NewServer(&Handler{})
 	defer none.Close()
