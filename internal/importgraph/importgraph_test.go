@@ -1,5 +1,6 @@
 // Package importgraph checks that the codec packages link nothing but the
-// standard library, the ordered map and this module's own packages.
+// standard library, the ordered map and this module's own packages, and
+// that the transport adds the WebSocket library and nothing else.
 package importgraph
 
 import (
@@ -32,6 +33,19 @@ var orderedMap = []string{
 // heavy are this module's packages that are allowed to link more, and that
 // no light package may import.
 var heavy = []string{module + "/mcpcontent/mcpsdk"}
+
+// transport are this module's packages that may link the WebSocket library
+// as well as what a light package links; no light package may import them.
+var transport = []string{"frame"}
+
+// webSocket is github.com/coder/websocket and exactly the packages it
+// links itself (as `go list -deps` shows them).
+var webSocket = []string{
+	"github.com/coder/websocket",
+	"github.com/coder/websocket/internal/bpool",
+	"github.com/coder/websocket/internal/errd",
+	"github.com/coder/websocket/internal/util",
+}
 
 type pkg struct {
 	standard bool
@@ -70,11 +84,41 @@ func list(t *testing.T, patterns ...string) map[string]pkg {
 	return pkgs
 }
 
+// allowed reports whether a light package may link path.
 func allowed(path string, pkgs map[string]pkg) bool {
 	if pkgs[path].standard || slices.Contains(orderedMap, path) {
 		return true
 	}
-	return (path == module || strings.HasPrefix(path, module+"/")) && !slices.Contains(heavy, path)
+	own := path == module || strings.HasPrefix(path, module+"/")
+	return own && !slices.Contains(heavy, path) && !slices.Contains(transport, strings.TrimPrefix(path, module+"/"))
+}
+
+// allowedTransport reports whether a transport package may link path.
+func allowedTransport(path string, pkgs map[string]pkg) bool {
+	return allowed(path, pkgs) || slices.Contains(webSocket, path) ||
+		slices.Contains(transport, strings.TrimPrefix(path, module+"/"))
+}
+
+// TestTransportImports fails if a transport package links anything a light
+// package may not, other than the WebSocket library's closure.
+func TestTransportImports(t *testing.T) {
+	var patterns []string
+	for _, p := range transport {
+		patterns = append(patterns, module+"/"+p)
+	}
+	pkgs := list(t, patterns...)
+	for _, p := range patterns {
+		info, ok := pkgs[p]
+		if !ok {
+			t.Errorf("%s: not listed", p)
+			continue
+		}
+		for _, d := range info.deps {
+			if !allowedTransport(d, pkgs) {
+				t.Errorf("%s links %s", strings.TrimPrefix(p, module+"/"), d)
+			}
+		}
+	}
 }
 
 // TestLightImports fails if a codec package links anything outside the
@@ -111,17 +155,22 @@ func TestEveryPublicPackageChecked(t *testing.T) {
 		if strings.HasPrefix(rel, "internal/") || strings.HasPrefix(rel, "cmd/") || slices.Contains(heavy, path) {
 			continue
 		}
-		if !slices.Contains(light, rel) {
-			t.Errorf("%s is neither in light nor in heavy", rel)
+		if !slices.Contains(light, rel) && !slices.Contains(transport, rel) {
+			t.Errorf("%s is in none of light, transport and heavy", rel)
 		}
 	}
 }
 
 // TestCheckSeesHeavyImports guards the check itself: the go-sdk conversion
-// does link go-sdk, so the same rule must flag it.
+// does link go-sdk and the transport the WebSocket library, so the light
+// rule must flag both.
 func TestCheckSeesHeavyImports(t *testing.T) {
-	pkgs := list(t, heavy...)
-	for _, h := range heavy {
+	checked := slices.Clone(heavy)
+	for _, p := range transport {
+		checked = append(checked, module+"/"+p)
+	}
+	pkgs := list(t, checked...)
+	for _, h := range checked {
 		bad := 0
 		for _, d := range pkgs[h].deps {
 			if !allowed(d, pkgs) && d != h {

@@ -1,0 +1,227 @@
+package frame
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+
+	"github.com/diverge-network/diverge-sdk-go/wire"
+)
+
+// transport is what carries whole messages: a WebSocket or the in-memory
+// pipe. read returns the next data message and whether it is binary; write
+// sends one binary message; close ends the connection cleanly, abort
+// abruptly. A transport's read is called by one goroutine at a time, and
+// so is its write.
+type transport interface {
+	read(ctx context.Context) (binary bool, msg []byte, err error)
+	write(ctx context.Context, msg []byte) error
+	close() error
+	abort()
+}
+
+// Stats counts what a connection read and did not deliver. Every count
+// only grows.
+type Stats struct {
+	// Skipped is text messages, which carry no meaning on this wire (a
+	// WebSocket's ping and pong are answered by the library, unseen).
+	Skipped uint64
+	// Short is binary messages shorter than the 9-byte header.
+	Short uint64
+	// Undefined is frames of a type above 6, or of a type the peer's role
+	// does not send (a Request reaching the client, a Response reaching the
+	// server).
+	Undefined uint64
+	// NotOpen is frames for a scope or channel that is not open: late
+	// frames after a finish, or numbers never opened.
+	NotOpen uint64
+	// Duplicate is requests for a scope or channel that is already open,
+	// channel 0 (the main stream) included.
+	Duplicate uint64
+	// Dropped is answers for a stream whose caller abandoned it.
+	Dropped uint64
+}
+
+type counters struct {
+	skipped, short, undefined, notOpen, duplicate, dropped atomic.Uint64
+}
+
+// Conn carries one frame per binary message, as one role. Reads skip text
+// messages and discard messages that are not frames or that the peer's
+// role does not send, counting each (Stats). Writes are serialized: a frame
+// goes out whole, so the frames of different streams interleave and their
+// bytes never do. A Conn is safe for one reader and any number of writers
+// at once.
+//
+// Most code hands a Conn to NewClient or NewServer and uses it no further.
+type Conn struct {
+	t     transport
+	role  Role
+	turn  chan struct{} // holds a token while a message is written
+	stats counters
+
+	closeOnce sync.Once
+	closed    chan struct{}
+	closeErr  error
+}
+
+func newConn(t transport, role Role) *Conn {
+	return &Conn{t: t, role: role, turn: make(chan struct{}, 1), closed: make(chan struct{})}
+}
+
+// Role is the role this side plays.
+func (c *Conn) Role() Role {
+	if c == nil {
+		return 0
+	}
+	return c.role
+}
+
+// Stats returns the counts of what was read and not delivered so far.
+func (c *Conn) Stats() Stats {
+	if c == nil {
+		return Stats{}
+	}
+	return Stats{
+		Skipped:   c.stats.skipped.Load(),
+		Short:     c.stats.short.Load(),
+		Undefined: c.stats.undefined.Load(),
+		NotOpen:   c.stats.notOpen.Load(),
+		Duplicate: c.stats.duplicate.Load(),
+		Dropped:   c.stats.dropped.Load(),
+	}
+}
+
+// ReadFrame returns the next frame the peer's role may send. Text
+// messages, short messages, undefined types and types the peer does not
+// send are counted and skipped. An Auth frame ends the connection and is
+// ErrAuth; the end of the connection is the transport's error (io.EOF for
+// a clean close by the peer). Payload is the message's own memory: nothing
+// else holds it. Cancelling ctx while a WebSocket read waits ends the
+// connection (the library cannot abandon a read halfway).
+func (c *Conn) ReadFrame(ctx context.Context) (Frame, error) {
+	if c == nil {
+		return Frame{}, wire.ErrNil
+	}
+	for {
+		binary, msg, err := c.t.read(ctx)
+		if err != nil {
+			return Frame{}, err
+		}
+		if !binary {
+			c.stats.skipped.Add(1)
+			continue
+		}
+		var f Frame
+		if err := f.Decode(msg); err != nil {
+			if len(msg) < HeaderLen {
+				c.stats.short.Add(1)
+			} else {
+				c.stats.undefined.Add(1)
+			}
+			continue
+		}
+		if f.Type == TypeAuth {
+			c.abort()
+			return Frame{}, ErrAuth
+		}
+		if !f.Type.SentBy(c.role.peer()) {
+			c.stats.undefined.Add(1)
+			continue
+		}
+		return f, nil
+	}
+}
+
+// WriteFrame writes one frame: the header, then payload. A type this role
+// may not send is ErrRole and a payload on a finish is ErrNoPayload (an
+// *wire.EncodeError); nothing is written then.
+func (c *Conn) WriteFrame(ctx context.Context, h Header, payload []byte) error {
+	_, err := c.writeFrame(ctx, h, payload, nil)
+	return err
+}
+
+// writeFrame is WriteFrame for the cores: allow, when not nil, runs once
+// the write's turn has come, and its error stops the write. So a check
+// made in allow holds for the order of frames on the wire.
+func (c *Conn) writeFrame(ctx context.Context, h Header, payload []byte, allow func() error) (bool, error) {
+	if c == nil {
+		return false, wire.ErrNil
+	}
+	if !h.Type.SentBy(c.role) {
+		return false, ErrRole
+	}
+	f := Frame{Header: h, Payload: payload}
+	msg, err := f.Encode(make([]byte, 0, HeaderLen+len(payload)))
+	if err != nil {
+		return false, err
+	}
+	return c.writeMessage(ctx, msg, allow)
+}
+
+// WriteMessage writes msg as one binary message, unread: the relay path,
+// and a test's way to send what a peer could send, frame or not. msg is
+// not kept after it returns.
+func (c *Conn) WriteMessage(ctx context.Context, msg []byte) error {
+	if c == nil {
+		return wire.ErrNil
+	}
+	_, err := c.writeMessage(ctx, msg, nil)
+	return err
+}
+
+// writeMessage waits for the write turn, asks allow, then writes. started
+// is false when nothing reached the transport (ctx ended, or the
+// connection did, while waiting for the turn, or allow refused). A write
+// that fails after it started ends the connection: half a frame cannot be
+// taken back.
+func (c *Conn) writeMessage(ctx context.Context, msg []byte, allow func() error) (started bool, err error) {
+	select {
+	case c.turn <- struct{}{}:
+	case <-ctx.Done():
+		return false, ctx.Err()
+	case <-c.closed:
+		return false, c.closeErr
+	}
+	defer func() { <-c.turn }()
+	select {
+	case <-c.closed:
+		return false, c.closeErr
+	default:
+	}
+	if allow != nil {
+		if err := allow(); err != nil {
+			return false, err
+		}
+	}
+	if err := c.t.write(ctx, msg); err != nil {
+		c.abort()
+		return true, err
+	}
+	return true, nil
+}
+
+// Close ends the connection cleanly (a WebSocket close handshake, which
+// waits a few seconds at most for the peer's answer). Calls after the first
+// return nil.
+func (c *Conn) Close() error {
+	if c == nil {
+		return wire.ErrNil
+	}
+	err := error(nil)
+	c.closeOnce.Do(func() {
+		c.closeErr = &ConnEndedError{Cause: ErrClosed}
+		close(c.closed)
+		err = c.t.close()
+	})
+	return err
+}
+
+// abort ends the connection at once, without a close handshake.
+func (c *Conn) abort() {
+	c.closeOnce.Do(func() {
+		c.closeErr = &ConnEndedError{Cause: ErrClosed}
+		close(c.closed)
+		c.t.abort()
+	})
+}

@@ -1,0 +1,119 @@
+package frame
+
+import (
+	"encoding/binary"
+	"errors"
+
+	"github.com/diverge-network/diverge-sdk-go/wire"
+)
+
+// HeaderLen is the length of every frame's header: the type byte, then the
+// scope and the channel, each a big-endian u32. The payload runs from there
+// to the end of the message; there is no length field.
+const HeaderLen = 9
+
+// Header is the 9-byte header of a frame. Scope is the number the client
+// gave the scope; Channel is 0 for a scope's main stream and otherwise a
+// number in the space of the party that opened the channel (the direction
+// and the type tell the two spaces apart).
+type Header struct {
+	Type    Type
+	Scope   uint32
+	Channel uint32
+}
+
+// ErrNoPayload is the reason an [*wire.EncodeError] refuses a payload on a
+// frame type that carries none (Auth and the two finishes).
+var ErrNoPayload = errors.New("frame type carries no payload")
+
+// AppendHeader appends h's 9 bytes to dst. Fields h.Type does not use are
+// written 0 whatever h holds: both for Auth, the channel for Request,
+// Response and ResponseFinish. A type the wire does not define is written
+// as given. It cannot fail.
+func AppendHeader(dst []byte, h Header) []byte {
+	h = h.normal()
+	dst = append(dst, byte(h.Type))
+	dst = binary.BigEndian.AppendUint32(dst, h.Scope)
+	return binary.BigEndian.AppendUint32(dst, h.Channel)
+}
+
+// ParseHeader reads the header at the start of src. It fails with a
+// *FrameError for fewer than HeaderLen bytes or a type the wire does not
+// define. The fields the type does not use come back 0, whatever the bytes
+// held: a reader ignores them.
+func ParseHeader(src []byte) (Header, error) {
+	if len(src) < HeaderLen {
+		return Header{}, &FrameError{Kind: ErrorKindShort, Len: len(src)}
+	}
+	h := Header{
+		Type:    Type(src[0]),
+		Scope:   binary.BigEndian.Uint32(src[1:5]),
+		Channel: binary.BigEndian.Uint32(src[5:9]),
+	}
+	if !h.Type.Defined() {
+		return Header{}, &FrameError{Kind: ErrorKindUnknownType, Type: h.Type, Len: len(src)}
+	}
+	return h.normal(), nil
+}
+
+// normal zeroes the fields h.Type does not use.
+func (h Header) normal() Header {
+	switch {
+	case h.Type == TypeAuth:
+		h.Scope, h.Channel = 0, 0
+	case h.Type.Defined() && !h.Type.usesChannel():
+		h.Channel = 0
+	}
+	return h
+}
+
+// Frame is one whole message on the wire: a header and its payload.
+type Frame struct {
+	Header
+	// Payload is the bytes after the header: the scope's or channel's
+	// request, or one answer. It is nil for Auth and the finishes.
+	Payload []byte
+}
+
+// AppendFrame appends the header and then payload, unread: the relay path.
+// It cannot fail and checks nothing; use [Frame.Encode] to have the frame
+// checked.
+func AppendFrame(dst []byte, h Header, payload []byte) []byte {
+	return append(AppendHeader(dst, h), payload...)
+}
+
+// Encode appends the frame's bytes to dst. A nil frame, a type the wire
+// does not define, or a payload on a type that carries none is an
+// *wire.EncodeError (wire.ErrNil, wire.ErrUnknownValue at "type",
+// ErrNoPayload at "payload"), and dst comes back as it was.
+func (f *Frame) Encode(dst []byte) ([]byte, error) {
+	if f == nil {
+		return dst, &wire.EncodeError{Err: wire.ErrNil}
+	}
+	if !f.Type.Defined() {
+		return dst, &wire.EncodeError{Member: "type", Err: wire.ErrUnknownValue}
+	}
+	if len(f.Payload) > 0 && !f.Type.hasPayload() {
+		return dst, &wire.EncodeError{Member: "payload", Err: ErrNoPayload}
+	}
+	return AppendFrame(dst, f.Header, f.Payload), nil
+}
+
+// Decode reads one whole message into f. Payload aliases src. Bytes after
+// the header of a type that carries no payload are accepted and dropped. On
+// failure (a *FrameError, or wire.ErrNil for a nil f) f is left as it was.
+func (f *Frame) Decode(src []byte) error {
+	if f == nil {
+		return wire.ErrNil
+	}
+	h, err := ParseHeader(src)
+	if err != nil {
+		return err
+	}
+	f.Header = h
+	f.Payload = nil
+	if h.Type.hasPayload() {
+		f.Payload = src[HeaderLen:]
+	}
+	return nil
+}
