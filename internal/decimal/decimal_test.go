@@ -182,3 +182,23 @@ func TestErrorsAsFromWrapped(t *testing.T) {
 	assert.Equal(t, ScaleTooLarge, de.Reason)
 	assert.ErrorIs(t, wrapped, ScaleTooLarge)
 }
+
+// TestNoAllocations: reading and writing a log probability allocates
+// nothing (the chunk codec does it for every token); only FromFloat64 on an
+// exact tie between two shortest texts does, to confirm the tie.
+func TestNoAllocations(t *testing.T) {
+	in := []byte("-0.12345678901234567890123456789")
+	buf := make([]byte, 0, 64)
+	var sink Decimal
+	tests := map[string]func(){
+		"ParseString":      func() { sink, _ = ParseString(in) },
+		"scientific":       func() { sink, _ = ParseString([]byte("-1.25e-3")) },
+		"FromFloat64":      func() { sink, _ = FromFloat64(-0.30000000000000004) },
+		"FromFloat64 1e-7": func() { sink, _ = FromFloat64(1e-7) },
+		"Append":           func() { buf = sink.Append(buf[:0]) },
+		"Append big":       func() { buf = FromUint64(math.MaxUint64).Append(buf[:0]) },
+	}
+	for name, fn := range tests {
+		assert.Zero(t, testing.AllocsPerRun(100, fn), name)
+	}
+}

@@ -176,7 +176,11 @@ func genNear96(r *rand.Rand) string {
 
 // genNumber is a JSON number text within the f64 range.
 func genNumber(r *rand.Rand) string {
-	switch r.IntN(9) {
+	switch r.IntN(10) {
+	case 9: // few significant bits at any scale: short exact expansions, where ties happen
+		m := r.Uint64N(1<<53) &^ (1<<r.IntN(53) - 1)
+		f := math.Ldexp(float64(m|1<<52), r.IntN(150)-120)
+		return pick(r, "", "-") + strconv.FormatFloat(f, 'e', -1, 64)
 	case 8: // binary fractions past 2^44, often exactly halfway between two shortest texts
 		f := float64(uint64(1)<<(44+r.IntN(8))+r.Uint64N(1<<44)) + float64(r.IntN(64))/64
 		return pick(r, "", "-") + strconv.FormatFloat(f, 'f', -1, 64)

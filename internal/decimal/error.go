@@ -58,6 +58,22 @@ func (e *Error) Error() string {
 // Unwrap is the Reason, for errors.Is.
 func (e *Error) Unwrap() error { return e.Reason }
 
-func fail(r Reason, offset int) (Decimal, error) {
-	return Decimal{}, &Error{Reason: r, Offset: offset}
+// failure is an *Error before it is made: the readers pass it by value, so
+// a plain form that fails before the scientific one succeeds costs no
+// allocation. The zero failure is success.
+type failure struct {
+	reason Reason
+	offset int
+}
+
+func fail(r Reason, offset int) (Decimal, failure) {
+	return Decimal{}, failure{reason: r, offset: offset}
+}
+
+// err is the failure as the error callers see, nil for success.
+func (f failure) err() error {
+	if f.reason == 0 {
+		return nil
+	}
+	return &Error{Reason: f.reason, Offset: f.offset}
 }

@@ -18,10 +18,11 @@ import (
 // text.
 func FromFloat64(f float64) (Decimal, error) {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return fail(NotFinite, 0)
+		return Decimal{}, &Error{Reason: NotFinite}
 	}
 	var buf [400]byte // the longest Display text, -5e-324's, is 327 bytes
-	return parsePlain(appendDisplay(buf[:0], f))
+	d, why := parsePlain(appendDisplay(buf[:0], f))
+	return d, why.err()
 }
 
 // appendDisplay appends Rust's Display of a finite f: the shortest digits

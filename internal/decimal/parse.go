@@ -23,18 +23,19 @@ import "math/bits"
 // ("1.50e1" is "15.0"); a larger one gives an integer without fraction
 // digits ("1.50e3" is "1500").
 func ParseString(b []byte) (Decimal, error) {
-	d, err := parsePlain(b)
-	if err == nil {
-		return d, nil
-	}
-	for i, c := range b {
-		if c == 'e' || c == 'E' {
-			return parseScientific(b, i)
+	d, why := parsePlain(b)
+	if why.reason != 0 {
+		for i, c := range b {
+			if c == 'e' || c == 'E' {
+				d, why = parseScientific(b, i)
+				break
+			}
 		}
+		// Without an exponent rust_decimal reports from_scientific's
+		// failure ("no exponent"); the plain form's reason says more, and
+		// serde tells neither.
 	}
-	// rust_decimal reports from_scientific's failure here ("no exponent");
-	// the plain form's reason says more, and serde tells neither.
-	return Decimal{}, err
+	return d, why.err()
 }
 
 // willOverflowU64 is rust_decimal's WILL_OVERFLOW_U64: past it, the next
@@ -47,7 +48,7 @@ const bigInput = 18
 
 // parsePlain is rust_decimal's parse_str_radix_10 (Decimal::from_str), its
 // chain of byte handlers unrolled into one loop with the same states.
-func parsePlain(b []byte) (Decimal, error) {
+func parsePlain(b []byte) (Decimal, failure) {
 	if len(b) == 0 {
 		return fail(Empty, 0)
 	}
@@ -91,7 +92,7 @@ func parsePlain(b []byte) (Decimal, error) {
 
 // read128 is rust_decimal's handle_full_128: the rest of the digits, from
 // b[i], once the mantissa no longer fits the 64-bit fast path.
-func read128(data u128, b []byte, i int, scale uint8, point, neg bool) (Decimal, error) {
+func read128(data u128, b []byte, i int, scale uint8, point, neg bool) (Decimal, failure) {
 	for ; ; i++ {
 		c := b[i]
 		last := i+1 == len(b)
@@ -141,7 +142,7 @@ func read128(data u128, b []byte, i int, scale uint8, point, neg bool) (Decimal,
 // maybeRound is rust_decimal's maybe_round: b[i] is the first digit that
 // does not fit; it rounds data half up (by magnitude) and the rest of b is
 // never looked at.
-func maybeRound(data u128, b []byte, i int, scale uint8, point, neg bool) (Decimal, error) {
+func maybeRound(data u128, b []byte, i int, scale uint8, point, neg bool) (Decimal, failure) {
 	var digit byte
 	switch c := b[i]; {
 	case c >= '0' && c <= '9':
@@ -166,14 +167,14 @@ func maybeRound(data u128, b []byte, i int, scale uint8, point, neg bool) (Decim
 
 // finish is rust_decimal's handle_data for input with a digit: the value,
 // with a zero's sign dropped (Decimal::from_parts does that).
-func finish(data u128, scale uint8, neg bool) (Decimal, error) {
+func finish(data u128, scale uint8, neg bool) (Decimal, failure) {
 	d := Decimal{lo: data.lo, hi: uint32(data.hi), scale: scale}
 	d.neg = neg && !d.IsZero()
-	return d, nil
+	return d, failure{}
 }
 
 // invalidByte is rust_decimal's tail_invalid_digit for b[i].
-func invalidByte(b []byte, i int) (Decimal, error) {
+func invalidByte(b []byte, i int) (Decimal, failure) {
 	switch b[i] {
 	case '.':
 		return fail(SecondPoint, i)
@@ -185,10 +186,10 @@ func invalidByte(b []byte, i int) (Decimal, error) {
 
 // parseScientific is Decimal::from_scientific, with b[e] the first 'e' or
 // 'E' of b.
-func parseScientific(b []byte, e int) (Decimal, error) {
-	d, err := parsePlain(b[:e])
-	if err != nil {
-		return d, err
+func parseScientific(b []byte, e int) (Decimal, failure) {
+	d, why := parsePlain(b[:e])
+	if why.reason != 0 {
+		return d, why
 	}
 	exp := b[e+1:]
 	negExp := len(exp) > 0 && exp[0] == '-'
@@ -223,7 +224,7 @@ func parseScientific(b []byte, e int) (Decimal, error) {
 		}
 		d = Decimal{lo: m.lo, hi: uint32(m.hi), neg: d.neg}
 	}
-	return d, nil
+	return d, failure{}
 }
 
 // parseU32 is Rust's u32::from_str: an optional '+', then one or more ASCII
