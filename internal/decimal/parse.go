@@ -8,12 +8,19 @@ import "math/bits"
 //
 // The plain form is an optional sign (first byte only), digits with at most
 // one '.', and '_' anywhere after the first digit ("1_000.5", "5.", ".5"
-// and "+.5" are read). Past 28 fraction digits the 29th decides the
-// rounding (5 or more rounds the magnitude up) and everything after it is
-// ignored, even bytes that are no digit. Where rounding carries past 2^96
-// the last fraction digit is dropped ("7922816251426433759354395033.55"
-// reads as 7922816251426433759354395034); with no fraction digit left the
-// input is refused. "-0" and other negative zeros read as zero.
+// and "+.5" are read). A fraction ends at 28 digits, or earlier where one
+// more digit would take the mantissa to 2^96 or past; the byte after the
+// last digit kept decides: a digit of 5 or more rounds the magnitude up
+// (half up, whatever follows: "...49999" rounds down), a lower digit or '_'
+// does not (once the mantissa has outgrown 64 bits, a run of '_' is
+// skipped and the byte after it decides), anything else is refused ("x", a
+// second '.').
+// Nothing after that byte is looked at, so "0.12345678901234567890123456789x"
+// is read. Where rounding up carries the mantissa to 2^96, the last
+// fraction digit is dropped ("7922816251426433759354395033.55" reads as
+// 7922816251426433759354395034); with no fraction digit to drop the input
+// is refused. An integer part of 2^96 or more is refused. "-0" and other
+// negative zeros read as zero.
 //
 // The scientific form, tried only when the plain one fails, is a plain
 // base, an 'e' or 'E', and an exponent that is a u32 as Rust parses one
@@ -21,7 +28,9 @@ import "math/bits"
 // "1e-+3". The exponent is at most 28; a negative one adds to the base's
 // scale (28 at most); a positive one up to the base's scale lowers it
 // ("1.50e1" is "15.0"); a larger one gives an integer without fraction
-// digits ("1.50e3" is "1500").
+// digits ("1.50e3" is "1500"), refused from 2^96 on. A base that the plain
+// form already reads, rounded ("7.9228162514264337593543950336e28"), is
+// never seen with its exponent.
 func ParseString(b []byte) (Decimal, error) {
 	d, why := parsePlain(b)
 	if why.reason != 0 {
