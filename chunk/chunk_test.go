@@ -72,7 +72,7 @@ func TestDecodeForms(t *testing.T) {
 		{`["assistant_tool_call"]`, ""},
 		{`["notification",true,null]`, `{"type":"notification","is_fatal":true,"message":null}`},
 		{`["notification",true]`, ""},
-		{`["assistant_text_content",null,null,"x"]`, ""}, // flattened: an object only
+		{`["assistant_text_content",null,null,"x"]`, ""},           // flattened: an object only
 		{`["assistant_text_content",null,null,"x",null,null]`, ""}, // every member, still not
 		{`["user_text_content","k","x",null,null]`, ""},
 		{`["tool_response",null,"c",null,[],null,null,null]`, ""},
