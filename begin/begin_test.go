@@ -165,7 +165,7 @@ func TestResponseErrors(t *testing.T) {
 }
 
 func TestRelayFramesWithoutReading(t *testing.T) {
-	body := []byte(`{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"hi"}}`)
+	body := []byte(`{"text":"hi","type":"assistant_text_content"}`) // as the agent wrote it
 	assert.Equal(t, "\x02"+string(body), string(AppendChunk(nil, body)))
 	assert.Equal(t, "\x04{}", string(AppendInactive(nil, []byte("{}"))))
 	assert.Equal(t, "\x03", string(AppendActive(nil)))
