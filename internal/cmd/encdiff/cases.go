@@ -120,6 +120,13 @@ var makers = []maker{
 		r := g.response()
 		return value{encode: func(dst []byte) ([]byte, error) { return begin.EncodeResponse(dst, r) }}
 	}},
+	{"begin.chunk", func(g *gen) value {
+		c, fixed := g.chunkValue()
+		return value{
+			encode:    func(dst []byte) ([]byte, error) { return chunk.EncodeJSON(dst, c) },
+			reencoded: encodeIf(fixed != nil, func(dst []byte) ([]byte, error) { return chunk.EncodeJSON(dst, fixed) }),
+		}
+	}},
 	{"mcpcontent.block", func(g *gen) value {
 		b, fixed := g.block("", 0)
 		return value{
