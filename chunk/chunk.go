@@ -91,7 +91,8 @@ func ValidateJSON(src []byte) error {
 // refusal is the error for a chunk that failed to read with err. serde
 // reads the whole document before it tries the kinds, so a document that
 // is not JSON is refused for that, wherever the kind failed; any other
-// failure is the untagged enum's one error.
+// failure is the untagged enum's one error, at the offset where the kind
+// failed, saying why.
 func refusal(src []byte, err error) error {
 	d := serde.NewDecoder(src)
 	if serr := d.Skip(true); serr != nil {
@@ -100,15 +101,15 @@ func refusal(src []byte, err error) error {
 	if serr := d.End(); serr != nil {
 		return serr
 	}
-	why := err.Error()
+	why, at := err.Error(), 0
 	var se *serde.Error
 	if errors.As(err, &se) {
-		why = se.Reason.String()
+		why, at = se.Reason.String(), se.Offset
 		if se.Want != "" {
 			why += " (" + se.Want + ")"
 		}
 	}
-	return &serde.Error{Offset: 0, Reason: serde.NoVariantMatched, Want: "AgenticLoopChunk: " + why}
+	return &serde.Error{Offset: at, Reason: serde.NoVariantMatched, Want: "AgenticLoopChunk: " + why}
 }
 
 // read reads one chunk at d's cursor.
