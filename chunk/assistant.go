@@ -10,8 +10,8 @@ import (
 // ("assistant_reasoning"): {"type", "parent_tool_call_id"?, "logprobs"?,
 // then the Text's "text", "_meta"?, "annotations"?}.
 type AssistantReasoning struct {
-	// ParentToolCallID is the tool call this chunk answers inside, for a
-	// sub-agent's output; nil when absent.
+	// ParentToolCallID is the id of a tool call the agent's server ties
+	// this chunk to; nil when absent.
 	ParentToolCallID *string
 	// Logprobs are the tokens' log probabilities; nil when absent, and an
 	// empty non-nil list is written [].

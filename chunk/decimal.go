@@ -15,8 +15,9 @@ import (
 // String method gives the text written between the quotes.
 type Decimal = decimal.Decimal
 
-// ParseDecimal reads s as a log probability given as a JSON string (its
-// decoded contents) is read. A failure names the reason, never s.
+// ParseDecimal reads a log probability from s, the decoded contents of a
+// JSON string, as the Rust side reads one written as a string (plain, else
+// scientific). A failure names the reason, never s.
 func ParseDecimal(s string) (Decimal, error) { return decimal.ParseString([]byte(s)) }
 
 // errByteRange is a token byte past 255.
