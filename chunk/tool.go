@@ -101,11 +101,11 @@ var toolResponseStruct = serde.Struct[toolRead]{Name: "ToolResponseChunk", Check
 		c.known = true
 		c.Content = []mcpcontent.Block{}
 		return d.Array(func() error {
-			b, err := codec.ReadBlock(d)
+			b, err := mcpcontent.ReadBufferedBlock(d)
 			if err != nil {
 				return err
 			}
-			c.Content = serde.Append(c.Content, b.(mcpcontent.Block))
+			c.Content = serde.Append(c.Content, b)
 			return nil
 		})
 	}},

@@ -19,8 +19,26 @@ type TaggedValue struct {
 // serde buffers the whole value before it reads the variant, so everything
 // in it is checked in full; the variants' Structs should be Checked.
 func (d *Decoder) BeginTagged(tag string, names []string) (int, TaggedValue, error) {
-	return d.beginTagged(tag, names, false)
+	return d.beginTagged(tag, names, tagIdentifier)
 }
+
+// BeginTaggedBuffered is [Decoder.BeginTagged] for a value that serde reads
+// from content it has already buffered (a content block inside an agentic
+// loop chunk, which is untagged): the tag's value is read from that content
+// as an identifier, so a variant's index, an integer without sign, fraction
+// or exponent below len(names), names it too.
+func (d *Decoder) BeginTaggedBuffered(tag string, names []string) (int, TaggedValue, error) {
+	return d.beginTagged(tag, names, tagIdentifierOrIndex)
+}
+
+// tagForm is how an enum's tag value is read.
+type tagForm uint8
+
+const (
+	tagIdentifier        tagForm = iota // a name, as a string
+	tagUnitVariant                      // a name, as a string or {"name":null}
+	tagIdentifierOrIndex                // a name, or a variant's index
+)
 
 // BeginUnitTagged is [Decoder.BeginTagged] for an untagged enum of structs
 // whose first member, tag, is a unit enum of one variant that tells them
@@ -29,11 +47,12 @@ func (d *Decoder) BeginTagged(tag string, names []string) (int, TaggedValue, err
 // reference, a name as a string or an object of that one name to null (an
 // empty object there is refused), and the array form's first element too.
 func (d *Decoder) BeginUnitTagged(tag string, names []string) (int, TaggedValue, error) {
-	return d.beginTagged(tag, names, true)
+	return d.beginTagged(tag, names, tagUnitVariant)
 }
 
-// beginTagged is BeginTagged, and BeginUnitTagged when unit is set.
-func (d *Decoder) beginTagged(tag string, names []string, unit bool) (int, TaggedValue, error) {
+// beginTagged is BeginTagged, BeginUnitTagged or BeginTaggedBuffered, as
+// form says.
+func (d *Decoder) beginTagged(tag string, names []string, form tagForm) (int, TaggedValue, error) {
 	tv := TaggedValue{tag: tag}
 	c, err := d.next()
 	if err != nil {
@@ -54,7 +73,7 @@ func (d *Decoder) beginTagged(tag string, names []string, unit bool) (int, Tagge
 			return 0, tv, d.failWant(MissingField, tag)
 		}
 		tv.array = true
-		i, err := d.tagValue(names, unit)
+		i, err := d.tagValue(names, form)
 		return i, tv, err
 	default:
 		return 0, tv, d.typeError("internally tagged enum")
@@ -79,13 +98,13 @@ func (d *Decoder) beginTagged(tag string, names []string, unit bool) (int, Tagge
 			return 0, tv, err
 		}
 		if string(name) == tag {
-			i, err := d.tagValue(names, unit)
+			i, err := d.tagValue(names, form)
 			return i, tv, err
 		}
 	}
 	// The tag is elsewhere (or missing): find it, then come back.
 	d.pos, d.depth = start, depth
-	i, err := d.findTag(tag, names, unit)
+	i, err := d.findTag(tag, names, form)
 	d.pos, d.depth = start, depth
 	tv.first = true
 	return i, tv, err
@@ -128,7 +147,7 @@ func ReadTaggedMembers[T any](d *Decoder, tv TaggedValue, s *Struct[T], v *T) er
 
 // findTag scans the members of an open object for the tag, checking every
 // value, and returns the variant it names.
-func (d *Decoder) findTag(tag string, names []string, unit bool) (int, error) {
+func (d *Decoder) findTag(tag string, names []string, form tagForm) (int, error) {
 	found := -1
 	err := d.members(func(name []byte) error {
 		if string(name) != tag {
@@ -138,7 +157,7 @@ func (d *Decoder) findTag(tag string, names []string, unit bool) (int, error) {
 		if found >= 0 {
 			return d.failWant(DuplicateField, tag)
 		}
-		i, err := d.tagValue(names, unit)
+		i, err := d.tagValue(names, form)
 		found = i
 		return err
 	})
@@ -173,11 +192,25 @@ func (d *Decoder) members(member func(name []byte) error) error {
 	}
 }
 
-// tagValue reads the tag's value: an identifier, or a unit variant when
-// unit is set.
-func (d *Decoder) tagValue(names []string, unit bool) (int, error) {
-	if unit {
+// tagValue reads the tag's value in the given form.
+func (d *Decoder) tagValue(names []string, form tagForm) (int, error) {
+	switch form {
+	case tagUnitVariant:
 		return d.UnitVariant(names, false)
+	case tagIdentifierOrIndex:
+		if c, err := d.next(); err != nil || (c != '-' && !isDigit(c)) {
+			return d.identifier(names)
+		}
+		n, err := d.parseNumber()
+		switch {
+		case err != nil:
+			return 0, err
+		case n.kind != numU64:
+			return 0, d.typeError("variant identifier")
+		case n.u >= uint64(len(names)):
+			return 0, d.fail(UnknownVariant)
+		}
+		return int(n.u), nil
 	}
 	return d.identifier(names)
 }
