@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/diverge-network/diverge-sdk-go/chunk"
 	"github.com/diverge-network/diverge-sdk-go/dequeue"
 	"github.com/diverge-network/diverge-sdk-go/enqueue"
 	"github.com/diverge-network/diverge-sdk-go/mcpcontent"
@@ -108,7 +109,7 @@ func TestResponses(t *testing.T) {
 		{&Begun{}, "\x00{}"},
 		{&Begun{Dependencies: []wire.Object{obj(t, `{"name":"db"}`)}, Secrets: decl}, "\x00" + `{"dependencies":[{"name":"db"}],"secrets":{"r":"rotating"}}`},
 		{&Error{Message: "arguments refused"}, "\x01" + `{"message":"arguments refused"}`},
-		{&Chunk{obj(t, `{"z":1,"_meta":{"seq":2}}`)}, "\x02" + `{"z":1,"_meta":{"seq":2}}`},
+		{&Chunk{&chunk.AssistantTextContent{Content: mcpcontent.Text{Text: "hi", Meta: obj(t, `{"seq":2}`)}}}, "\x02" + `{"type":"assistant_text_content","text":"hi","_meta":{"seq":2}}`},
 		{&Active{}, "\x03"},
 		{&Inactive{Values: vals}, "\x04" + `{"r":{"n":3}}`},
 	}
@@ -123,14 +124,17 @@ func TestResponses(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, tt.wire, string(again))
 	}
-	r, err := DecodeResponse([]byte("\x02{\"_meta\":{\"seq\":1},\"text\":\"hi\"}"))
+	// A chunk is typed: the reader switches on its kind, and the decode
+	// normalizes it (members in order, unknown ones dropped).
+	r, err := DecodeResponse([]byte("\x02{\"_meta\":{\"seq\":1},\"text\":\"hi\",\"x\":0,\"type\":\"assistant_text_content\"}"))
 	require.NoError(t, err)
-	meta, ok := r.(*Chunk).Meta()
-	require.True(t, ok)
-	assert.Equal(t, `{"seq":1}`, meta.String())
-	var into struct{ Text string }
-	require.NoError(t, r.(*Chunk).Unmarshal(&into))
-	assert.Equal(t, "hi", into.Text)
+	text, ok := r.(*Chunk).Chunk.(*chunk.AssistantTextContent)
+	require.True(t, ok, "%T", r.(*Chunk).Chunk)
+	assert.Equal(t, "hi", text.Content.Text)
+	assert.Equal(t, `{"seq":1}`, text.Content.Meta.String())
+	again, err := r.Encode(nil)
+	require.NoError(t, err)
+	assert.Equal(t, "\x02"+`{"type":"assistant_text_content","text":"hi","_meta":{"seq":1}}`, string(again))
 
 	r, err = DecodeResponse([]byte("\x03\x03"))
 	require.NoError(t, err, "the reference ignores bytes after a bare tag")
@@ -161,7 +165,7 @@ func TestResponseErrors(t *testing.T) {
 }
 
 func TestRelayFramesWithoutReading(t *testing.T) {
-	body := []byte(`{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"hi"}}`)
+	body := []byte(`{"text":"hi","type":"assistant_text_content"}`) // as the agent wrote it
 	assert.Equal(t, "\x02"+string(body), string(AppendChunk(nil, body)))
 	assert.Equal(t, "\x04{}", string(AppendInactive(nil, []byte("{}"))))
 	assert.Equal(t, "\x03", string(AppendActive(nil)))

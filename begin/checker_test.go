@@ -39,7 +39,7 @@ const (
 	begunNone     = "\x00{}"
 	begunToken    = "\x00" + `{"secrets":{"api_key":"fixed","token":"rotating"}}`
 	active        = "\x03"
-	chunk         = "\x02" + `{"sessionUpdate":"agent_message_chunk"}`
+	chunkP        = "\x02" + `{"type":"assistant_text_content","text":"hi"}`
 	inactiveNone  = "\x04{}"
 	inactiveToken = "\x04" + `{"token":"t2"}`
 	loopError     = "\x01" + `{"message":"rotating secret \"token\" was not handed back"}`
@@ -97,7 +97,7 @@ type ruleGroup struct {
 func ruleGroups() []ruleGroup {
 	return []ruleGroup{
 		{RuleMainAfterFinish, []ruleCase{
-			{"payload after finish", RuleMainAfterFinish, steps(mainP(begunNone), mainFinish(), mainP(chunk))},
+			{"payload after finish", RuleMainAfterFinish, steps(mainP(begunNone), mainFinish(), mainP(chunkP))},
 			{"second finish", RuleMainAfterFinish, steps(mainP(begunNone), mainFinish(), mainFinish())},
 			{"finish alone", RuleMainAfterFinish, steps(mainFinish(), mainP(begunNone))},
 			{"keep: begun then finish", "", steps(mainP(begunNone), mainFinish())},
@@ -105,15 +105,15 @@ func ruleGroups() []ruleGroup {
 		}},
 		{RuleMainAfterError, []ruleCase{
 			{"begun after a begin error", RuleMainAfterError, steps(mainP(beginError), mainP(begunNone))},
-			{"chunk after a loop error", RuleMainAfterError, join(steps(mainP(begunToken)), fedSteps("f1"), steps(mainP(active), mainP(loopError), mainP(chunk)))},
+			{"chunk after a loop error", RuleMainAfterError, join(steps(mainP(begunToken)), fedSteps("f1"), steps(mainP(active), mainP(loopError), mainP(chunkP)))},
 			{"keep: begin error, finish", "", steps(mainP(beginError), mainFinish())},
-			{"keep: loop error, finish", "", join(steps(mainP(begunToken)), fedSteps("f1"), steps(mainP(active), mainP(chunk), mainP(loopError), mainFinish()))},
+			{"keep: loop error, finish", "", join(steps(mainP(begunToken)), fedSteps("f1"), steps(mainP(active), mainP(chunkP), mainP(loopError), mainFinish()))},
 		}},
 		{RuleMainDecode, []ruleCase{
 			{"unknown tag", RuleMainDecode, steps(mainP(begunNone), mainP("\x09"))},
 			{"empty payload", RuleMainDecode, steps(mainP(""))},
 			{"chunk not an object", RuleMainDecode, steps(mainP(begunNone), mainP(active), mainP("\x02[1]"))},
-			{"keep: every variant decodes", "", steps(mainP(begunNone), mainP(active), mainP(chunk), mainP(inactiveNone))},
+			{"keep: every variant decodes", "", steps(mainP(begunNone), mainP(active), mainP(chunkP), mainP(inactiveNone))},
 		}},
 		{RuleActiveTrailingBytes, []ruleCase{
 			{"active with a byte after", RuleActiveTrailingBytes, steps(mainP(begunNone), mainP("\x03\x00"))},
@@ -121,7 +121,7 @@ func ruleGroups() []ruleGroup {
 			{"keep: the byte 3 alone", "", steps(mainP(begunNone), mainP(active))},
 		}},
 		{RuleBegunFirst, []ruleCase{
-			{"chunk first", RuleBegunFirst, steps(mainP(chunk))},
+			{"chunk first", RuleBegunFirst, steps(mainP(chunkP))},
 			{"active first", RuleBegunFirst, steps(mainP(active))},
 			{"inactive first", RuleBegunFirst, steps(mainP(inactiveNone))},
 			{"keep: begun first", "", steps(mainP(begunNone))},
@@ -133,7 +133,7 @@ func ruleGroups() []ruleGroup {
 			{"keep: one begun, two loops", "", steps(mainP(begunNone), mainP(active), mainP(inactiveNone), mainP(active), mainP(inactiveNone))},
 		}},
 		{RuleActiveInLoop, []ruleCase{
-			{"active twice", RuleActiveInLoop, steps(mainP(begunNone), mainP(active), mainP(chunk), mainP(active))},
+			{"active twice", RuleActiveInLoop, steps(mainP(begunNone), mainP(active), mainP(chunkP), mainP(active))},
 			{"keep: active after inactive", "", steps(mainP(begunNone), mainP(active), mainP(inactiveNone), mainP(active))},
 		}},
 		{RuleSecretsGated, []ruleCase{
@@ -157,9 +157,9 @@ func ruleGroups() []ruleGroup {
 				steps(mainP(begunNone), mainP(active), mainP(inactiveNone), mainP(active))},
 		}},
 		{RuleChunkOutsideLoop, []ruleCase{
-			{"chunk before any loop", RuleChunkOutsideLoop, steps(mainP(begunNone), mainP(chunk))},
-			{"chunk after inactive", RuleChunkOutsideLoop, steps(mainP(begunNone), mainP(active), mainP(inactiveNone), mainP(chunk))},
-			{"keep: chunks inside a loop", "", steps(mainP(begunNone), mainP(active), mainP(chunk), mainP(chunk))},
+			{"chunk before any loop", RuleChunkOutsideLoop, steps(mainP(begunNone), mainP(chunkP))},
+			{"chunk after inactive", RuleChunkOutsideLoop, steps(mainP(begunNone), mainP(active), mainP(inactiveNone), mainP(chunkP))},
+			{"keep: chunks inside a loop", "", steps(mainP(begunNone), mainP(active), mainP(chunkP), mainP(chunkP))},
 		}},
 		{RuleInactiveOutsideLoop, []ruleCase{
 			{"inactive before any loop", RuleInactiveOutsideLoop, steps(mainP(begunNone), mainP(inactiveNone))},
@@ -179,7 +179,7 @@ func ruleGroups() []ruleGroup {
 			{"keep: error ends a loop", "", join(steps(mainP(begunToken)), fedSteps("f1"), steps(mainP(active), mainP(loopError)))},
 		}},
 		{RuleFinishInLoop, []ruleCase{
-			{"finish with a loop open", RuleFinishInLoop, steps(mainP(begunNone), mainP(active), mainP(chunk), mainFinish())},
+			{"finish with a loop open", RuleFinishInLoop, steps(mainP(begunNone), mainP(active), mainP(chunkP), mainFinish())},
 			{"keep: finish after inactive", "", steps(mainP(begunNone), mainP(active), mainP(inactiveNone), mainFinish())},
 			{"keep: finish after a loop's error", "", join(steps(mainP(begunToken)), fedSteps("f1"), steps(mainP(active), mainP(loopError), mainFinish()))},
 		}},
@@ -384,7 +384,7 @@ func TestCheckerStaysFailed(t *testing.T) {
 	var c Checker
 	require.NoError(t, c.Err())
 	require.NoError(t, c.Main([]byte(begunNone)))
-	first := c.Main([]byte(chunk))
+	first := c.Main([]byte(chunkP))
 	require.Error(t, first)
 	assert.Same(t, first, c.Main([]byte(active)))
 	assert.Same(t, first, c.MainFinish())

@@ -23,7 +23,7 @@ func longSession(c *Checker, n int) (events int, err error) {
 	if !do(c.Main([]byte("\x00" + `{"secrets":{"api_key":"fixed","token":"rotating"}}`))) {
 		return
 	}
-	chunk := []byte("\x02" + `{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"working"}}`)
+	chunk := []byte("\x02" + `{"type":"assistant_text_content","text":"working"}`)
 	for i := 0; events < n; i++ {
 		s := strconv.Itoa(i)
 		f, e1, e2, d := "f"+s, "e"+s, "x"+s, "d"+s

@@ -191,7 +191,7 @@ func TestCheckerLabels(t *testing.T) {
 // TestCheckAll: the verdict and line of a whole trace; a malformed line wins
 // over a violation.
 func TestCheckAll(t *testing.T) {
-	err := CheckAll(NewReader(strings.NewReader("main begin.response 007b7d\n# c\nmain begin.response 027b7d\n")))
+	err := CheckAll(NewReader(strings.NewReader("main begin.response 007b7d\n# c\nmain begin.response 027b2274797065223a227573616765222c22636f6d706c6574696f6e5f746f6b656e73223a312c2270726f6d70745f746f6b656e73223a322c22746f74616c5f746f6b656e73223a337d\n")))
 	var v *Violation
 	require.ErrorAs(t, err, &v)
 	assert.Equal(t, 3, v.Line)

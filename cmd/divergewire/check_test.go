@@ -210,7 +210,7 @@ func TestCheckStdin(t *testing.T) {
 	require.Equal(t, 0, code, errOut)
 	assert.Equal(t, "ok\n", out)
 
-	code, out, _ = runCheck(t, "main begin.response 007b7d\nmain begin.response 02"+plain(`{}`)+"\n", "-")
+	code, out, _ = runCheck(t, "main begin.response 007b7d\nmain begin.response 02"+plain(`{"type":"assistant_text_content","text":"hi"}`)+"\n", "-")
 	assert.Equal(t, 1, code)
 	assert.Equal(t, "violation line 2: main.chunk-outside-loop: main Chunk: no loop is open (none has begun); a Chunk comes only between an Active and its Inactive\n", out)
 }
@@ -286,7 +286,7 @@ func TestDecodeTraceOutput(t *testing.T) {
 		"p1 begin.channel_request 0001020304\n" +
 		"p1 opaque 5a00\n" +
 		"main begin.response 03\n" +
-		"main begin.response " + tagged(2, `{"a":1}`) + "\n" +
+		"main begin.response " + tagged(2, `{"type":"usage","completion_tokens":1,"prompt_tokens":2,"total_tokens":3}`) + "\n" +
 		"main begin.response " + tagged(1, `{"message":"token was not handed back"}`) + "\n" +
 		"main begin.response 09\n" +
 		"main finish\n"
@@ -302,7 +302,8 @@ p1  line 4  opaque  2 bytes, not read
 ── loop 1 ──
 main  line 5  begin.response  Active
 main  line 6  begin.response  Chunk
-  json: {"a":1}
+  type: usage
+  json: {"type":"usage","completion_tokens":1,"prompt_tokens":2,"total_tokens":3}
 main  line 7  begin.response  Error
   message: "token was not handed back"
 ── end of loop 1, by an Error ──

@@ -59,8 +59,10 @@ func TestDecodeScopes(t *testing.T) {
 		{"begin.channel_request", tagged(4, `{"a":1}`), "Secrets", []string{"    a: <hidden>"}},
 		{"begin.response", tagged(0, `{}`), "Begun", []string{"  dependencies: 0", "  secrets: none"}},
 		{"begin.response", tagged(1, `{"message":"second begin"}`), "Error", []string{`  message: "second begin"`}},
-		{"begin.response", tagged(2, `{"a":1,"_meta":{"key":"k"}}`), "Chunk",
-			[]string{`  json: {"a":1,"_meta":{"key":"k"}}`, `  _meta: {"key":"k"}`}},
+		{"begin.response", tagged(2, `{"text":"hi","key":"k","type":"user_text_content"}`), "Chunk",
+			[]string{"  type: user_text_content", `  json: {"type":"user_text_content","key":"k","text":"hi"}`}},
+		{"begin.chunk", plain(`{"type":"usage","completion_tokens":1,"prompt_tokens":2,"total_tokens":3}`), "Chunk",
+			[]string{"  type: usage", `  json: {"type":"usage","completion_tokens":1,"prompt_tokens":2,"total_tokens":3}`}},
 		{"begin.response", "03", "Active", nil},
 		{"begin.response", tagged(4, `{}`), "Inactive", []string{"  values: none"}},
 		{"dequeue.request", plain(`{"key":"k9"}`), "Request", []string{`  key: "k9"`}},
@@ -99,7 +101,7 @@ func TestDecodeScopes(t *testing.T) {
 	for _, name := range strings.Fields(list.String()) {
 		assert.True(t, seen[name], "scope %s has no case", name)
 	}
-	assert.Len(t, seen, 15)
+	assert.Len(t, seen, 16)
 }
 
 // TestDecodeOutput compares whole outputs, so the format stays stable.
@@ -143,15 +145,14 @@ func TestDecodeOutput(t *testing.T) {
 		},
 		{
 			name: "long chunk is cut",
-			args: []string{"begin.response", tagged(2, `{"text":"`+strings.Repeat("a", 300)+`","_meta":{"key":"k"}}`)},
-			want: "begin.response  Chunk\n" +
-				`  json: {"text":"` + strings.Repeat("a", 191) + "… (331 bytes)\n" +
-				`  _meta: {"key":"k"}` + "\n",
+			args: []string{"begin.response", tagged(2, `{"type":"assistant_text_content","text":"`+strings.Repeat("a", 300)+`"}`)},
+			want: "begin.response  Chunk\n  type: assistant_text_content\n" +
+				`  json: {"type":"assistant_text_content","text":"` + strings.Repeat("a", 159) + "… (343 bytes)\n",
 		},
 		{
 			name: "non-printing characters are escaped",
-			args: []string{"begin.response", tagged(2, "{\"t\":\"a\u2028b\u0085c\"}")},
-			want: "begin.response  Chunk\n" + `  json: {"t":"a\u2028b\u0085c"}` + "\n",
+			args: []string{"begin.response", tagged(2, "{\"type\":\"assistant_text_content\",\"text\":\"a\u2028b\u0085c\"}")},
+			want: "begin.response  Chunk\n  type: assistant_text_content\n" + `  json: {"type":"assistant_text_content","text":"a\u2028b\u0085c"}` + "\n",
 		},
 		{
 			name: "bytes after a bare tag",
@@ -181,11 +182,11 @@ func TestDecodeExamples(t *testing.T) {
 			"    session_token: rotating",
 			"line 13  begin.response  Active",
 			"line 16  begin.response  Chunk",
-			`  _meta: {"key":"msg-1"}`,
+			`  json: {"type":"user_text_content","key":"msg-1","text":"Which tables does the notes database have?"}`,
 			"line 23  begin.response  Inactive",
 			"    session_token: <hidden>",
 			"line 25  begin.response  Active",
-			`  _meta: {"key":"msg-2"}`,
+			`  json: {"type":"user_resource_link","key":"msg-2","uri":"https://example.com/guides/migrations.md","name":"migrations.md"}`,
 			"line 30  begin.response  Inactive",
 			"# The finish follows: the stream is over.",
 		}},

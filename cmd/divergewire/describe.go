@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/diverge-network/diverge-sdk-go/begin"
+	"github.com/diverge-network/diverge-sdk-go/chunk"
 	"github.com/diverge-network/diverge-sdk-go/dequeue"
 	"github.com/diverge-network/diverge-sdk-go/enqueue"
 	"github.com/diverge-network/diverge-sdk-go/enqueue/legacy"
@@ -32,10 +33,11 @@ func describe(v any, payload []byte, show bool) (string, []string) {
 		p.add(1, "message: %s", strconv.Quote(v.Message))
 		return "Error", p
 	case *begin.Chunk:
-		p.add(1, "json: %s", jsonCut(v.Bytes()))
-		if meta, ok := v.Meta(); ok {
-			p.add(1, "_meta: %s", jsonCut(meta.Bytes()))
-		}
+		describeChunk(&p, v.Chunk)
+		return "Chunk", p
+	// begin.chunk
+	case chunk.Chunk:
+		describeChunk(&p, v)
 		return "Chunk", p
 	case *begin.Active:
 		bare(&p, payload)
@@ -185,5 +187,16 @@ func enqueueRequest(p *lines, r *enqueue.Request) {
 	}
 	for i, b := range r.Content {
 		p.add(2, "[%d] %s", i, blockLine(b))
+	}
+}
+
+// describeChunk shows a chunk's kind and its JSON as the SDK writes it.
+func describeChunk(p *lines, c chunk.Chunk) {
+	if c == nil {
+		return
+	}
+	p.add(1, "type: %s", c.Type())
+	if b, err := chunk.EncodeJSON(nil, c); err == nil {
+		p.add(1, "json: %s", jsonCut(b))
 	}
 }

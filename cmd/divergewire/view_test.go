@@ -207,7 +207,7 @@ func bigTrace(t testing.TB, n int) (string, int) {
 		enq := fmt.Sprintf(`{"key":"k%d","content":[{"type":"text","text":"message %d"}]}`, i%7, i)
 		fmt.Fprintf(&b, "e%d begin.channel_request %s\n", i, hex.EncodeToString(append([]byte{2}, enq...)))
 		b.WriteString("main begin.response 03\n")
-		fmt.Fprintf(&b, "main begin.response %s\n", hex.EncodeToString(append([]byte{2}, `{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"ok"}}`...)))
+		fmt.Fprintf(&b, "main begin.response %s\n", hex.EncodeToString(append([]byte{2}, `{"type":"assistant_text_content","text":"ok"}`...)))
 		fmt.Fprintf(&b, "e%d enqueue.response 00\ne%d finish\n", i, i)
 		b.WriteString("main begin.response 047b7d\n")
 		fmt.Fprintf(&b, "d%d begin.channel_request %s\nd%d dequeue.response 01\nd%d finish\n", i, hex.EncodeToString(append([]byte{3}, `{"key":"none"}`...)), i, i)

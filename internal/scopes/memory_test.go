@@ -59,7 +59,7 @@ func adversarial() map[string][2]string {
 		// A non-canonical leaf under the deepest nesting allowed, so every
 		// level is normalized: once in all, not once per level.
 		"deep non-canonical value": {"secrets.values", `{"a":` + strings.Repeat(`{"b":`, 125) + `[` + strings.Repeat(`1.0e0,`, 200000) + `"\u00e9"]` + strings.Repeat("}", 125) + `}`},
-		"deep non-canonical chunk": {"begin.response", "\x02" + strings.Repeat(`{"b":[`, 63) + strings.Repeat(`1E2,`, 200000) + `1` + strings.Repeat("]}", 63)},
+		"deep non-canonical chunk": {"begin.response", "\x02" + `{"type":"notification","is_fatal":true,"message":[` + strings.Repeat(`{"b":[`, 62) + strings.Repeat(`1E2,`, 200000) + `1` + strings.Repeat("]}", 62) + `]}`},
 		"deep repeated names":      {"secrets.values", `{"a":` + strings.Repeat(`{"b":1,"b":`, 120) + `[` + strings.Repeat(`1.0,`, 100000) + `0]` + strings.Repeat(`}`, 120) + `}`},
 		// Members that are each a non-canonical leaf under 120 objects:
 		// the normalization's working memory is reused member to member.

@@ -243,7 +243,7 @@ func median(xs []float64) float64 {
 // of the pairs' ratios (one pair alone moves with this machine's noise).
 func relayVsCopy() (relay, copyNs, ratio float64) {
 	text := bytes.Repeat([]byte("The deploy rolled out; error rates rose from 0.2% to 4.7%. "), 16<<10/60)
-	body := append(append([]byte(`{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"`), text...), `"}}`...)
+	body := append(append([]byte(`{"type":"assistant_text_content","text":"`), text...), `"}`...)
 	dst := make([]byte, 0, len(body)+1)
 	plain := make([]byte, len(body))
 	nsPerOp := func(f func()) float64 {

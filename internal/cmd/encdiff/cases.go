@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/diverge-network/diverge-sdk-go/begin"
+	"github.com/diverge-network/diverge-sdk-go/chunk"
 	"github.com/diverge-network/diverge-sdk-go/dequeue"
 	"github.com/diverge-network/diverge-sdk-go/enqueue"
 	"github.com/diverge-network/diverge-sdk-go/enqueue/legacy"
@@ -118,6 +119,13 @@ var makers = []maker{
 	{"begin.response", func(g *gen) value {
 		r := g.response()
 		return value{encode: func(dst []byte) ([]byte, error) { return begin.EncodeResponse(dst, r) }}
+	}},
+	{"begin.chunk", func(g *gen) value {
+		c, fixed := g.chunkValue()
+		return value{
+			encode:    func(dst []byte) ([]byte, error) { return chunk.EncodeJSON(dst, c) },
+			reencoded: encodeIf(fixed != nil, func(dst []byte) ([]byte, error) { return chunk.EncodeJSON(dst, fixed) }),
+		}
 	}},
 	{"mcpcontent.block", func(g *gen) value {
 		b, fixed := g.block("", 0)
@@ -347,7 +355,8 @@ func (g *gen) response() begin.Response {
 		e := g.protoErr("message")
 		return (*begin.Error)(&e)
 	case 2:
-		c := &begin.Chunk{Object: g.object("", 0)}
+		// A notification: its message is any JSON, here an object.
+		c := &begin.Chunk{Chunk: &chunk.Notification{IsFatal: g.intn(2) == 0, Message: g.object("message", 1).Raw()}}
 		if g.plant("", errNoValue) {
 			c = &begin.Chunk{}
 		}
