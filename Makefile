@@ -1,8 +1,9 @@
 # diverge-sdk-go: every target runs from a fresh clone with Go 1.26 and the
-# Go module proxy; the oracle targets also need cargo. The oracle is rustref
-# on the current serde stack (serde 1.0.228, serde_json 1.0.150, from the
-# sources vendored in ../shared/rustref); interop-debian also builds it on
-# Debian's serde_json 1.0.87 (build.sh installs those crates with apt).
+# Go module proxy; the oracle targets also need cargo. The oracle is rustref's
+# real model (the crates' own types) on the current serde stack (serde
+# 1.0.228, serde_json 1.0.150, from the sources vendored in ../shared/rustref);
+# interop-debian also builds it on Debian's serde_json 1.0.87 (build.sh
+# installs those crates with apt).
 
 GO          ?= go
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
@@ -12,8 +13,10 @@ BENCHTIME   ?= 1s
 SHARED      ?= ../shared
 RUSTREF_TARGET_DIR ?= $(CURDIR)/.rustref-target
 export RUSTREF_TARGET_DIR
-RUSTREF     := $(RUSTREF_TARGET_DIR)/current/release/rustref
-RUSTREF_DEBIAN := $(RUSTREF_TARGET_DIR)/release/rustref
+RUSTREF_MODEL := real
+export RUSTREF_MODEL
+RUSTREF     := $(RUSTREF_TARGET_DIR)/real-current/release/rustref
+RUSTREF_DEBIAN := $(RUSTREF_TARGET_DIR)/real/release/rustref
 
 INTEROP_N   ?= 300000
 INTEROP_SEED ?= 1
@@ -59,7 +62,7 @@ fuzz:
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) ./...
 
-## oracle: build the Rust reference oracle on the current serde stack (offline, vendored sources)
+## oracle: build the Rust reference oracle, real model, on the current serde stack (offline, vendored sources)
 oracle:
 	@command -v cargo >/dev/null 2>&1 || { echo "oracle: cargo is not installed on this machine, so the Rust oracle cannot be built here (CI has it)."; exit 1; }
 	@RUSTREF_STACK=current $(SHARED)/rustref/build.sh >/dev/null
@@ -117,4 +120,4 @@ floatref:
 floatcheck: floatref
 	@RUSTREF_STACK=current $(SHARED)/rustref/build.sh >/dev/null
 	$(GO) run ./internal/cmd/floatcheck -floatref $(FLOATREF_BIN) -f32 -f64 $(FLOATCHECK_F64) -seed $(FLOATCHECK_SEED) \
-	  -oracle $(RUSTREF_TARGET_DIR)/current/release/rustref -conform $(FLOATCHECK_CONFORM) -conform-f32 $(FLOATCHECK_CONFORM)
+	  -oracle $(RUSTREF) -conform $(FLOATCHECK_CONFORM) -conform-f32 $(FLOATCHECK_CONFORM)
