@@ -9,9 +9,12 @@
 // What goes inside is convention, not type. The container proxy writes an
 // object with a "kind", and for most kinds the words in "error":
 //
-//	{"kind":"program","error":"connection refused"}            the program's server could not be reached
-//	{"kind":"program","status":503,"error":"the program is busy"}  its non-2xx answer whose body is not JSON
-//	{"kind":"unregistered"}                                     nothing is registered to answer
+//	{"kind":"program","error":"connection refused"}
+//	    the program's server could not be reached
+//	{"kind":"program","status":503,"error":"the program is busy"}
+//	    it answered a non-2xx status, with a body that is not JSON
+//	{"kind":"unregistered"}
+//	    nothing is registered to answer
 //
 // A non-2xx body that is JSON is relayed as it came, so a reader must take
 // any value: [Error.Kind], [Error.Status] and [Error.Text] read the
