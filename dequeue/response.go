@@ -49,8 +49,8 @@ type Response struct {
 // the reference ignores them. A failure is a *FrameError and leaves r as it
 // was. r keeps no reference to src.
 func (r *Response) Decode(src []byte) error {
-	// A bare outcome, the common answer, is read here: this much inlines
-	// into the caller; the rest is the answer template's.
+	// A bare outcome, the common answer, is read here, without the call
+	// into the answer template.
 	if r != nil && len(src) > 0 && src[0] < errTag {
 		*r = Response{Outcome: Outcome(src[0] + 1)}
 		return nil
@@ -58,10 +58,11 @@ func (r *Response) Decode(src []byte) error {
 	return r.decode(src)
 }
 
-// decode is Decode for an error answer, a bad frame or a nil r. It is not
-// inlined: inlined into a caller's package, the call would meet the generic
-// template without its escape facts, and the caller's r would move to the
-// heap (TestZeroAllocations in internal/scopes checks it).
+// decode is Decode for an error answer, a bad frame or a nil r. It is never
+// inlined, so that the call into the generic template is always made from
+// this package, where the compiler has the template's escape facts: made
+// from a caller's package (were Decode inlined there), it would move the
+// caller's r to the heap (TestZeroAllocations in internal/scopes checks it).
 //
 //go:noinline
 func (r *Response) decode(src []byte) error {
@@ -84,8 +85,8 @@ func (r *Response) Encode(dst []byte) ([]byte, error) {
 	return r.encode(dst)
 }
 
-// encode is Encode past its fast path, not inlined for the reason decode
-// is not.
+// encode is Encode past its fast path for a bare tag, never inlined for
+// the reason decode is not.
 //
 //go:noinline
 func (r *Response) encode(dst []byte) ([]byte, error) {

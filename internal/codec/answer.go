@@ -34,8 +34,7 @@ func OutcomeTag[O ~uint8](o O, errTag byte) (tag byte, ok bool) {
 // an error that does not parse) and leaves a as it was; a nil a is
 // wire.ErrNil.
 //
-// A family's Decode reads a bare tag itself, before calling it, so that
-// much inlines into its caller.
+// A family's Decode reads a bare tag itself, without this call.
 func DecodeAnswer[K wire.ErrorKind, O ~uint8](a *Answer[O], src []byte, errTag byte, bodyKind K) error {
 	if a == nil {
 		return wire.ErrNil
@@ -65,7 +64,7 @@ func DecodeAnswer[K wire.ErrorKind, O ~uint8](a *Answer[O], src []byte, errTag b
 // other outcome.
 //
 // A family's Encode writes a bare tag itself when dst has room for it (see
-// PutTag), before calling it, so that much inlines into its caller.
+// PutTag), without this call.
 func EncodeAnswer[O ~uint8](a *Answer[O], dst []byte, errTag byte) ([]byte, error) {
 	if a == nil {
 		return dst, &wire.EncodeError{Err: wire.ErrNil}
