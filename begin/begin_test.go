@@ -9,6 +9,7 @@ import (
 	"github.com/diverge-network/diverge-sdk-go/chunk"
 	"github.com/diverge-network/diverge-sdk-go/dequeue"
 	"github.com/diverge-network/diverge-sdk-go/enqueue"
+	protoerr "github.com/diverge-network/diverge-sdk-go/errors"
 	"github.com/diverge-network/diverge-sdk-go/mcpcontent"
 	"github.com/diverge-network/diverge-sdk-go/secrets"
 	"github.com/diverge-network/diverge-sdk-go/wire"
@@ -42,7 +43,7 @@ func TestChannelRequests(t *testing.T) {
 		req  ChannelRequest
 		wire string
 	}{
-		{&Postgres{ConnID: [4]byte{9, 8, 7, 6}}, "\x00\x09\x08\x07\x06"},
+		{&Postgres{ConnID: 0x09080706}, "\x00\x09\x08\x07\x06"},
 		{&Info{}, "\x01"},
 		{&Enqueue{Request: enqueue.Request{Key: "k", Content: []mcpcontent.Block{&mcpcontent.Text{Text: "hi"}}}}, "\x02" + `{"key":"k","content":[{"type":"text","text":"hi"}]}`},
 		{&Dequeue{Request: dequeue.Request{Key: "k"}}, "\x03" + `{"key":"k"}`},
@@ -95,6 +96,36 @@ func TestChannelRequestErrors(t *testing.T) {
 	var pe *PostgresError
 	require.ErrorAs(t, err, &pe)
 	assert.Equal(t, 1, pe.Len)
+	assert.Equal(t, "postgres connection request is 1 bytes, not 4", pe.Error())
+}
+
+// The connection id is the crates' u32, big-endian on the wire.
+func TestPostgresConnIDIsBigEndianUint32(t *testing.T) {
+	for _, tt := range []struct {
+		wire string
+		id   uint32
+	}{
+		{"\x00\x00\x00\x00", 0},
+		{"\x00\x00\x00\x01", 1},
+		{"\xde\xad\xbe\xef", 0xdeadbeef},
+		{"\xff\xff\xff\xff", 0xffffffff},
+	} {
+		p := Postgres{ConnID: 42}
+		require.NoError(t, p.DecodeConnID([]byte(tt.wire)))
+		assert.Equal(t, tt.id, p.ConnID)
+		assert.Equal(t, "pre"+tt.wire, string(p.AppendConnID([]byte("pre"))))
+		req, err := DecodeChannelRequest([]byte("\x00" + tt.wire))
+		require.NoError(t, err)
+		assert.Equal(t, &Postgres{ConnID: tt.id}, req)
+	}
+	p := Postgres{ConnID: 42}
+	for _, bad := range []string{"", "\x01\x02\x03", "\x01\x02\x03\x04\x05"} {
+		var pe *PostgresError
+		require.ErrorAs(t, p.DecodeConnID([]byte(bad)), &pe)
+		assert.Equal(t, len(bad), pe.Len)
+		assert.Equal(t, uint32(42), p.ConnID, "a failed decode keeps p")
+	}
+	assert.ErrorIs(t, (*Postgres)(nil).DecodeConnID([]byte("\x00\x00\x00\x00")), wire.ErrNil)
 }
 
 func TestResponses(t *testing.T) {
@@ -108,7 +139,8 @@ func TestResponses(t *testing.T) {
 	}{
 		{&Begun{}, "\x00{}"},
 		{&Begun{Dependencies: []wire.Object{obj(t, `{"name":"db"}`)}, Secrets: decl}, "\x00" + `{"dependencies":[{"name":"db"}],"secrets":{"r":"rotating"}}`},
-		{&Error{Message: "arguments refused"}, "\x01" + `{"message":"arguments refused"}`},
+		{&Error{Value: protoerr.New(protoerr.KindProgram, "arguments refused").Value}, "\x01" + `{"kind":"program","error":"arguments refused"}`},
+		{&Error{Value: raw(t, `null`)}, "\x01null"},
 		{&Chunk{&chunk.AssistantTextContent{Content: mcpcontent.Text{Text: "hi", Meta: obj(t, `{"seq":2}`)}}}, "\x02" + `{"type":"assistant_text_content","text":"hi","_meta":{"seq":2}}`},
 		{&Active{}, "\x03"},
 		{&Inactive{Values: vals}, "\x04" + `{"r":{"n":3}}`},
@@ -150,7 +182,7 @@ func TestResponseErrors(t *testing.T) {
 		{"\x05", ResponseErrorKindUnknownTag},
 		{"\x00", ResponseErrorKindBegun},
 		{"\x00{\"secrets\":{\"a\":\"always\"}}", ResponseErrorKindBegun},
-		{"\x01{}", ResponseErrorKindError},
+		{"\x01{\"kind\":", ResponseErrorKindError},
 		{"\x02{}{}", ResponseErrorKindChunk},
 		{"\x02[]", ResponseErrorKindChunk},
 		{"\x04", ResponseErrorKindInactive},

@@ -6,6 +6,7 @@ import (
 
 	"github.com/diverge-network/diverge-sdk-go/dequeue"
 	"github.com/diverge-network/diverge-sdk-go/enqueue"
+	protoerr "github.com/diverge-network/diverge-sdk-go/errors"
 	"github.com/diverge-network/diverge-sdk-go/secrets"
 )
 
@@ -300,7 +301,7 @@ func (c *Checker) Main(payload []byte) error {
 		if !c.inLoop {
 			return c.fail(RuleErrorOutsideLoop, ev, "no loop is open (%s); after Begun an Error only ends a loop whose rotating secrets could not be collected", c.sinceLoop())
 		}
-		if err := c.loopError(ev, r.Message); err != nil {
+		if err := c.loopError(ev, errorText(protoerr.Error(*r))); err != nil {
 			return err
 		}
 		c.inLoop = false
@@ -667,7 +668,7 @@ func (c *Checker) dequeued(id string, st *channelState, ev Event, outcome dequeu
 	delete(ks.pending, id)
 	defer c.dropIdle(st.key, ks)
 	switch outcome {
-	case dequeue.Withdrawn:
+	case dequeue.Dequeued:
 		switch {
 		case ks.lastDequeued > st.openSeq:
 		case len(ks.waiting) > 0:
@@ -721,21 +722,21 @@ func decodeAnswer(k channelKind, payload []byte) (answerInfo, error) {
 			return a, err
 		}
 		a.variant, a.fate = capitalize(r.Outcome.String()), r.Outcome
-		a.isError, a.message = r.Outcome == enqueue.Refused, r.Error.Message
+		a.isError, a.message = r.Outcome == enqueue.Error, errorText(r.Error)
 	case kindDequeue:
 		var r dequeue.Response
 		if err := r.Decode(payload); err != nil {
 			return a, err
 		}
 		a.variant, a.outcome = capitalize(r.Outcome.String()), r.Outcome
-		a.isError, a.message = r.Outcome == dequeue.Failed, r.Error.Message
+		a.isError, a.message = r.Outcome == dequeue.Error, errorText(r.Error)
 	case kindSecrets:
 		var r secrets.FeedResponse
 		if err := r.Decode(payload); err != nil {
 			return a, err
 		}
 		a.variant, a.fed = capitalize(r.Outcome.String()), r.Outcome.Opens()
-		a.isError, a.message = !a.fed, r.Error.Message
+		a.isError, a.message = !a.fed, errorText(r.Error)
 	}
 	return a, nil
 }

@@ -50,7 +50,6 @@ func TestResponseEncodeRefusesInvalidUTF8(t *testing.T) {
 		member string
 		resp   func(t *testing.T, bad string) Response
 	}{
-		{"message", func(_ *testing.T, bad string) Response { return &Error{Message: bad} }},
 		{"secrets[name 1]", func(_ *testing.T, bad string) Response {
 			var d secrets.Declaration
 			d.Set("ok", secrets.Fixed)
@@ -152,7 +151,7 @@ func TestChannelRequestPointerVariantsEncode(t *testing.T) {
 	out, err := EncodeChannelRequest(nil, &Info{})
 	require.NoError(t, err)
 	assert.Equal(t, "\x01", string(out))
-	out, err = EncodeChannelRequest(nil, &Postgres{ConnID: [4]byte{1, 2, 3, 4}})
+	out, err = EncodeChannelRequest(nil, &Postgres{ConnID: 0x01020304})
 	require.NoError(t, err)
 	assert.Equal(t, "\x00\x01\x02\x03\x04", string(out))
 }

@@ -35,7 +35,9 @@ type Begun Registered
 // Error is a failure (tag 1), and the end of the stream: a second begin on
 // the connection, arguments the container refused (in its own words), or,
 // after Begun, rotating secrets the program would not hand back (named,
-// never valued).
+// never valued). It is an errors.Error, any JSON value; convert it,
+// protoerr.Error(*e), for the kind, the words and a Go error. The zero Error
+// holds no value and does not encode.
 type Error protoerr.Error
 
 // Chunk is one chunk of the agent's conversation (tag 2), only inside a
@@ -92,8 +94,8 @@ func (b *Begun) Encode(dst []byte) ([]byte, error) {
 }
 
 // Encode appends tag 1 and the error's JSON. It fails, leaving dst as it
-// was, with a *wire.EncodeError for a nil e (wire.ErrNil) and for a message
-// that is not valid UTF-8 (Member "message").
+// was, with a *wire.EncodeError for a nil e (wire.ErrNil) and for an Error
+// that holds no value (wire.ErrNoValue).
 func (e *Error) Encode(dst []byte) ([]byte, error) {
 	if e == nil {
 		return dst, nilFrame()

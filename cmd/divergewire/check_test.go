@@ -287,7 +287,7 @@ func TestDecodeTraceOutput(t *testing.T) {
 		"p1 opaque 5a00\n" +
 		"main begin.response 03\n" +
 		"main begin.response " + tagged(2, `{"type":"usage","completion_tokens":1,"prompt_tokens":2,"total_tokens":3}`) + "\n" +
-		"main begin.response " + tagged(1, `{"message":"token was not handed back"}`) + "\n" +
+		"main begin.response " + tagged(1, `{"kind":"program","error":"token was not handed back"}`) + "\n" +
 		"main begin.response 09\n" +
 		"main finish\n"
 	code, out, errOut := runDecode(t, trace, "-")
@@ -297,7 +297,7 @@ main  line 2  begin.response  Begun
   dependencies: 0
   secrets: none
 p1  line 3  begin.channel_request  Postgres
-  conn_id: 01020304
+  conn_id: 16909060
 p1  line 4  opaque  2 bytes, not read
 ── loop 1 ──
 main  line 5  begin.response  Active
@@ -305,7 +305,9 @@ main  line 6  begin.response  Chunk
   type: usage
   json: {"type":"usage","completion_tokens":1,"prompt_tokens":2,"total_tokens":3}
 main  line 7  begin.response  Error
-  message: "token was not handed back"
+  kind: "program"
+  error: "token was not handed back"
+  json: {"kind":"program","error":"token was not handed back"}
 ── end of loop 1, by an Error ──
 main  line 8  begin.response  ERROR unknown_tag: unknown agents begin response tag 9
 main  line 9  finish

@@ -30,7 +30,7 @@ func describe(v any, payload []byte, show bool) (string, []string) {
 		registered(&p, (*begin.Registered)(v))
 		return "Begun", p
 	case *begin.Error:
-		p.add(1, "message: %s", strconv.Quote(v.Message))
+		peerError(&p, protoerr.Error(*v))
 		return "Error", p
 	case *begin.Chunk:
 		describeChunk(&p, v.Chunk)
@@ -49,7 +49,7 @@ func describe(v any, payload []byte, show bool) (string, []string) {
 	// begin.channel_request (and postgres.request, whose value is a
 	// begin.Postgres too)
 	case *begin.Postgres:
-		p.add(1, "conn_id: %x", v.ConnID[:])
+		p.add(1, "conn_id: %d", v.ConnID)
 		return "Postgres", p
 	case *begin.Info:
 		bare(&p, payload)
@@ -66,13 +66,13 @@ func describe(v any, payload []byte, show bool) (string, []string) {
 
 	// the answers
 	case *enqueue.Response:
-		return answerFrame(&p, payload, v.Outcome.String(), v.Outcome == enqueue.Refused, v.Error), p
+		return answerFrame(&p, payload, v.Outcome.String(), v.Outcome == enqueue.Error, v.Error), p
 	case *legacy.Response:
-		return answerFrame(&p, payload, v.Outcome.String(), v.Outcome == legacy.Failed, v.Error), p
+		return answerFrame(&p, payload, v.Outcome.String(), v.Outcome == legacy.Error, v.Error), p
 	case *dequeue.Response:
-		return answerFrame(&p, payload, v.Outcome.String(), v.Outcome == dequeue.Failed, v.Error), p
+		return answerFrame(&p, payload, v.Outcome.String(), v.Outcome == dequeue.Error, v.Error), p
 	case *secrets.FeedResponse:
-		return answerFrame(&p, payload, v.Outcome.String(), v.Outcome == secrets.Refused, v.Error), p
+		return answerFrame(&p, payload, v.Outcome.String(), v.Outcome == secrets.Error, v.Error), p
 
 	// the plain JSON scopes
 	case *enqueue.Request:
@@ -85,7 +85,7 @@ func describe(v any, payload []byte, show bool) (string, []string) {
 		p.add(1, "key: %s", strconv.Quote(v.Key))
 		return "Request", p
 	case *protoerr.Error:
-		p.add(1, "message: %s", strconv.Quote(v.Message))
+		peerError(&p, *v)
 		return "Error", p
 	case *secrets.Values:
 		values(&p, "values", *v, show)
@@ -124,14 +124,29 @@ func bare(p *lines, payload []byte) {
 }
 
 // answerFrame describes an answer frame: its fate or outcome, and the peer's
-// message for the error variant. It returns the variant's name.
+// error for the error variant. It returns the variant's name.
 func answerFrame(p *lines, payload []byte, name string, isError bool, e protoerr.Error) string {
 	if isError {
-		p.add(1, "message: %s", strconv.Quote(e.Message))
+		peerError(p, e)
 	} else {
 		bare(p, payload)
 	}
 	return capitalize(name)
+}
+
+// peerError describes a peer's error: its kind, status and words where it
+// follows the convention, and its JSON (cut) in any case.
+func peerError(p *lines, e protoerr.Error) {
+	if kind, ok := e.Kind(); ok {
+		p.add(1, "kind: %s", strconv.Quote(kind))
+	}
+	if status, ok := e.Status(); ok {
+		p.add(1, "status: %d", status)
+	}
+	if text, ok := e.Text(); ok {
+		p.add(1, "error: %s", quoteCut(text, textLimit))
+	}
+	p.add(1, "json: %s", jsonCut(e.Value.Bytes()))
 }
 
 func capitalize(s string) string {

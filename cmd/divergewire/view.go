@@ -32,7 +32,7 @@ stream is one lane and each channel a lane from its request to its finish,
 grouped by kind (enqueue, dequeue, secrets, postgres, info); loops are
 numbered bands from Active to Inactive; the gate (closed or open) is drawn
 next to the main lane for a program that declared secrets. A channel's fate
-(Delivered, Dequeued, Refused, not served) is marked on its answer, linked to
+(Delivered, Dequeued, Error, not served) is marked on its answer, linked to
 the loop that took the message or to the dequeue that withdrew it. Hover or
 click an event to see it decoded with decode's words, its line and its hex.
 The first violation the checker finds is marked on its event, and a summary
@@ -135,7 +135,7 @@ type vEvent struct {
 	payload []byte
 	Size    int
 
-	Fate, FateText string // on an answer: delivered, dequeued, refused, not-served
+	Fate, FateText string // on an answer: delivered, dequeued, error, not-served
 	Link, LinkText string
 
 	Rule, Detail string // the first violation, on its event
@@ -312,11 +312,11 @@ func (s *session) setGate(idx int, open bool) {
 }
 
 // link points each Delivered at the loop that took the message and each
-// Dequeued at the Withdrawn that withdrew it.
+// Dequeued at the dequeue answered Dequeued that withdrew it.
 func (s *session) link() {
 	withdrawn := map[string][]*vChan{}
 	for _, ch := range s.chans {
-		if ch.Kind == "dequeue" && ch.Outcome == "Withdrawn" {
+		if ch.Kind == "dequeue" && ch.Outcome == "Dequeued" {
 			withdrawn[ch.Key] = append(withdrawn[ch.Key], ch)
 		}
 	}

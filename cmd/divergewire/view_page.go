@@ -281,7 +281,8 @@ func (s *session) label(e *vEvent) (string, string) {
 // hexCarriesValue reports whether an event's payload holds a collected
 // value in any escaping: the text shown of it may have been cut before the
 // value, and the payload may escape it in a way no form has (\u0070 for p),
-// so the payload is looked at as it is and as its scope writes it back.
+// so the payload is looked at as it is and as its scope writes it back; one
+// that does not decode counts as carrying a value.
 func (s *session) hexCarriesValue(e *vEvent) bool {
 	if s.sc == nil || e.payload == nil {
 		return false
@@ -295,7 +296,9 @@ func (s *session) hexCarriesValue(e *vEvent) bool {
 	}
 	v, err := scope.Decode(e.payload)
 	if err != nil {
-		return false
+		// Nothing says how a payload that does not decode escapes what
+		// it holds: its hex is hidden while any value is.
+		return true
 	}
 	canon, err := scope.Encode(nil, v)
 	if err != nil {

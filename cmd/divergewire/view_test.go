@@ -133,7 +133,7 @@ func TestViewEveryTrace(t *testing.T) {
 	}
 }
 
-// TestViewFates: a Dequeued links to the dequeue's Withdrawn, a Delivered
+// TestViewFates: a Dequeued links to the dequeue that withdrew it, a Delivered
 // to its loop, a finish with no answer is not served.
 func TestViewFates(t *testing.T) {
 	page := viewPage(t, "../../testdata/traces/ok_dequeue_waiting.trace")
@@ -142,7 +142,7 @@ func TestViewFates(t *testing.T) {
 	page = viewPage(t, "../../testdata/traces/ok_not_served.trace")
 	assert.Contains(t, page, `<span class="fate not-served">not served</span>`)
 	page = viewPage(t, "../../testdata/traces/ok_refused.trace")
-	assert.Contains(t, page, `<span class="fate refused">Refused</span>`)
+	assert.Contains(t, page, `<span class="fate error">Error</span>`)
 	page = viewPage(t, "../../testdata/traces/ok_gated.trace")
 	assert.Contains(t, page, `data-gate="open"`)
 	assert.Contains(t, page, `data-gate="closed"`)
