@@ -25,10 +25,12 @@ INTEROP_SEED ?= 1
 
 ## test: vet, then every test with the race detector; the engine once more
 ## without it (its exhaustive UTF-8 tests sample under -race) and once as it
-## builds without its amd64 assembly (the purego tag)
+## builds without its amd64 assembly (the purego tag); the cost harness once
+## more without it (it times CPU only there)
 test: vet
 	$(GO) test -race -count=1 ./...
 	$(GO) test -count=1 ./internal/serde
+	$(GO) test -count=1 -run '^TestCostGrowsLinearly$$' ./internal/scopes
 	$(GO) test -count=1 -tags purego ./internal/serde
 
 ## test-ports: the codec packages' tests (and the golden vectors of every scope) built for arm64, run
