@@ -34,12 +34,19 @@ test: vet
 	$(GO) test -count=1 -tags purego ./internal/serde
 
 ## test-ports: the codec packages' tests (and the golden vectors of every scope) built for arm64, run
-## under qemu-aarch64 (Debian's qemu-user), and for 386, run natively: the portable scanners, as
-## those platforms run them
-PORT_PKGS = ./wire/... ./internal/serde ./internal/scopes ./secrets ./mcpcontent/... ./enqueue/... ./dequeue ./begin ./errors
+## under qemu-aarch64 (Debian's qemu-user), and for 386, run natively where the kernel runs 32-bit x86
+## binaries (qemu-i386 cannot run Go's 386 runtime); where it does not, the 386 build is vetted and
+## the make output says so
+PORT_PKGS = ./wire/... ./internal/serde ./internal/scopes ./internal/decimal ./secrets ./mcpcontent/... ./chunk ./enqueue/... ./dequeue ./begin ./errors
 test-ports:
 	GOARCH=arm64 $(GO) test -count=1 -exec qemu-aarch64 $(PORT_PKGS)
-	GOARCH=386 $(GO) test -count=1 $(PORT_PKGS)
+	@if GOARCH=386 $(GO) test -count=1 -run '^$$' ./wire >/dev/null 2>&1; then \
+	  echo "GOARCH=386 $(GO) test -count=1 $(PORT_PKGS)"; \
+	  GOARCH=386 $(GO) test -count=1 $(PORT_PKGS); \
+	else \
+	  echo "test-ports: this kernel does not run 386 binaries; the 386 build is vetted, not run"; \
+	  GOARCH=386 $(GO) vet $(PORT_PKGS); \
+	fi
 
 ## vet: go vet here, and for arm64 and 386, which build only the portable scanners
 vet:
