@@ -35,8 +35,9 @@ var orderedMap = []string{
 var heavy = []string{module + "/mcpcontent/mcpsdk"}
 
 // transport are this module's packages that may link the WebSocket library
+// (the transport, and the proxy server and provider client built on it)
 // as well as what a light package links; no light package may import them.
-var transport = []string{"frame"}
+var transport = []string{"frame", "proxy", "provider", "proxytest"}
 
 // webSocket is github.com/coder/websocket and exactly the packages it
 // links itself (as `go list -deps` shows them).
