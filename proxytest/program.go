@@ -35,6 +35,9 @@ type Program struct {
 	HandBack func(name string, fed wire.Raw) wire.Raw
 	// InfoAnswer is Info's answer.
 	InfoAnswer []byte
+	// Seams bounds the seams a loop takes; 0 means no bound. A loop that
+	// reaches it ends, leaving what waits to the next loop.
+	Seams int
 	// Step, when set, is called at every step of a loop (before each
 	// chunk and each seam): a test can hold a loop there, or hurry it.
 	Step func(ctx context.Context)
@@ -73,7 +76,7 @@ func (p *Program) Run(ctx context.Context, loop *proxy.Loop) error {
 	p.loops++
 	p.mu.Unlock()
 	msgs := loop.Messages()
-	for len(msgs) > 0 {
+	for seams := 0; len(msgs) > 0; seams++ {
 		p.mu.Lock()
 		p.taken = append(p.taken, msgs...)
 		p.mu.Unlock()
@@ -84,6 +87,9 @@ func (p *Program) Run(ctx context.Context, loop *proxy.Loop) error {
 					return err
 				}
 			}
+		}
+		if p.Seams > 0 && seams >= p.Seams {
+			break
 		}
 		p.step(ctx)
 		msgs = loop.Seam(ctx)
