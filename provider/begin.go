@@ -313,3 +313,43 @@ func (ch *Channel) write(ctx context.Context, t frame.Type, payload []byte) erro
 func EnqueueLegacy(ctx context.Context, base string, req *legacy.Request) (*legacy.Response, error) {
 	return frame.EnqueueLegacy(ctx, base, req)
 }
+
+// Fate is an enqueued message whose answer is still to come, from
+// SendEnqueue.
+type Fate struct{ s *stream }
+
+// SendEnqueue sends a message and returns as soon as its request is on
+// the wire, so that messages sent one after another reach the proxy in
+// that order; Wait then learns the fate.
+func (b *Begin) SendEnqueue(ctx context.Context, req enqueue.Request) (*Fate, error) {
+	if b == nil || ctx == nil {
+		return nil, wire.ErrNil
+	}
+	payload, err := begin.EncodeChannelRequest(nil, &begin.Enqueue{Request: req})
+	if err != nil {
+		return nil, err
+	}
+	s, err := b.open(ctx, payload)
+	if err != nil {
+		return nil, err
+	}
+	return &Fate{s: s}, nil
+}
+
+// Wait returns the message's fate, as Enqueue does. It may be called
+// again after its ctx ended early.
+func (f *Fate) Wait(ctx context.Context) (enqueue.Response, error) {
+	if f == nil || ctx == nil {
+		return enqueue.Response{}, wire.ErrNil
+	}
+	a, err := f.s.recv(ctx)
+	if errors.Is(err, ErrNotServed) {
+		return enqueue.Response{Outcome: enqueue.NotServed}, nil
+	}
+	if err != nil {
+		return enqueue.Response{Outcome: enqueue.NotServed}, err
+	}
+	var r enqueue.Response
+	err = r.Decode(a)
+	return r, err
+}

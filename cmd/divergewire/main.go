@@ -30,6 +30,10 @@
 //	    -ms is each vector's budget in milliseconds (default 200)
 //	divergewire scopes
 //	    list the scopes
+//	divergewire proxy [-listen ADDR] [-declare NAME=fixed|rotating,...]
+//	    run a container proxy with a demo program; serve one connection
+//	divergewire session -connect URL [-secret NAME=JSON ...] [-message KEY=TEXT ...]
+//	    run a session against a proxy and print it with the checker's verdict
 //
 // Exit status 2 is a usage error, a file that cannot be read, or a
 // malformed line. No error message shows a payload's bytes.
@@ -53,6 +57,8 @@ const usage = `usage:
   divergewire view [-show-secrets] [-o FILE] TRACE draw a session trace as one self-contained HTML page
   divergewire bench [-ms N] FILE                   time decode and encode of FILE's ok vectors, as rustref bench does
   divergewire scopes                               list the scopes
+  divergewire proxy [-listen ADDR] [-declare ...]  run a container proxy with a demo program, for one connection
+  divergewire session -connect URL [...]           run a session against a proxy; print it and the checker's verdict
 Each subcommand takes -h for its own usage.
 `
 
@@ -99,6 +105,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return view(args[1:], stdin, stdout, stderr)
 	case "bench":
 		return bench(args[1:], stdout, stderr)
+	case "proxy":
+		return proxyCmd(args[1:], stdout, stderr)
+	case "session":
+		return sessionCmd(args[1:], stdout, stderr)
 	case "scopes":
 		fs := newFlags("scopes")
 		if status, done := parse(fs, scopesUsage, args[1:], stdout, stderr); done {
