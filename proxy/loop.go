@@ -44,8 +44,11 @@ func (l *Loop) Send(ctx context.Context, c chunk.Chunk) error {
 	if l == nil || l.s == nil {
 		return ErrLoopEnded
 	}
-	if c == nil {
+	if c == nil || ctx == nil {
 		return &wire.EncodeError{Err: wire.ErrNil}
+	}
+	if err := ctx.Err(); err != nil {
+		return err
 	}
 	buf, err := begin.EncodeResponse(nil, &begin.Chunk{Chunk: c})
 	if err != nil {
