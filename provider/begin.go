@@ -44,9 +44,10 @@ type Begin struct {
 	Registered begin.Registered
 
 	// under c.mu
-	chans  map[uint32]*stream // the provider's channels, open
-	theirs map[uint32]bool    // the proxy's channels, seen
-	nextCh uint32
+	finished bool               // the proxy's ResponseFinish came
+	chans    map[uint32]*stream // the provider's channels, open
+	theirs   map[uint32]bool    // the proxy's channels, seen
+	nextCh   uint32
 }
 
 // Begin opens an agents begin with the container's arguments (any JSON; a
@@ -142,11 +143,12 @@ func (b *Begin) open(ctx context.Context, request []byte) (*stream, error) {
 	s := newStream()
 	c.mu.Lock()
 	if c.begins[b.number] != b {
+		finished, err := b.finished, c.err
 		c.mu.Unlock()
-		if err := c.Err(); err != nil {
-			return nil, err
+		if finished || err == nil {
+			return nil, ErrFinished
 		}
-		return nil, ErrFinished
+		return nil, err
 	}
 	var n uint32
 	for n = b.nextCh + 1; n == 0 || b.chans[n] != nil; n++ {

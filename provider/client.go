@@ -151,6 +151,7 @@ func (c *Client) route(f frame.Frame) {
 	case frame.TypeResponseFinish:
 		_ = c.tapOf().MainFinish()
 		delete(c.begins, f.Scope)
+		b.finished = true
 		b.main.finish()
 		b.endChannels(ErrFinished)
 	case frame.TypeChannelResponse:

@@ -114,15 +114,16 @@ func TestWorkedExample(t *testing.T) {
 	r, err := b.Enqueue(ctx, enqueue.Request{Key: "k", Content: []mcpcontent.Block{&mcpcontent.Text{Text: "hi"}}})
 	require.NoError(t, err)
 	assert.Equal(t, enqueue.Delivered, r.Outcome)
-	d, err := b.Dequeue(ctx, "k")
-	require.NoError(t, err)
-	assert.Equal(t, dequeue.Empty, d.Outcome)
 	resp, err := b.Recv(ctx)
 	require.NoError(t, err)
 	assert.IsType(t, &begin.Active{}, resp)
 	resp, err = b.Recv(ctx)
 	require.NoError(t, err)
 	assert.IsType(t, &begin.Inactive{}, resp)
+	d, err := b.Dequeue(ctx, "k")
+	require.NoError(t, err)
+	assert.Equal(t, dequeue.Empty, d.Outcome)
+	<-c.Done() // the script ended, and every frame it wrote was read
 	require.NoError(t, rec.Err())
 	mu.Lock()
 	defer mu.Unlock()
@@ -243,7 +244,16 @@ func TestBeginEnds(t *testing.T) {
 	assert.ErrorAs(t, err, &re, "a payload that does not decode")
 	_, err = b.Recv(ctx)
 	assert.ErrorIs(t, err, provider.ErrFinished)
+	// The script has ended and its connection with it: the begin is still
+	// finished, not cut off by the connection's end.
+	select {
+	case <-c.Done():
+	case <-ctx.Done():
+		t.Fatal("the connection did not end")
+	}
 	_, err = b.Enqueue(ctx, enqueue.Request{Key: "k"})
+	assert.ErrorIs(t, err, provider.ErrFinished)
+	_, err = b.Recv(ctx)
 	assert.ErrorIs(t, err, provider.ErrFinished)
 }
 
