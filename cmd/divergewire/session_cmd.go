@@ -159,12 +159,21 @@ func runSession(ctx context.Context, c *provider.Client, watch *loopWatch, args 
 		}
 	}
 	var wg sync.WaitGroup
+	readerDone := make(chan struct{})
+	// The connection is closed, and every goroutine gone, before the
+	// session is shown.
+	defer func() {
+		_ = c.Close()
+		<-readerDone
+		wg.Wait()
+	}()
 	if decl.Len() > 0 {
 		feed()
 	}
 	// The main stream: after each Inactive, the rotating secrets handed
 	// back replace those fed, and the feed goes again while messages wait.
 	go func() {
+		defer close(readerDone)
 		for {
 			r, err := b.Recv(ctx)
 			if err != nil {
@@ -204,7 +213,6 @@ func runSession(ctx context.Context, c *provider.Client, watch *loopWatch, args 
 		}
 	}
 	watch.waitIdle(ctx)
-	wg.Wait()
 	return status
 }
 
