@@ -196,6 +196,20 @@ func (p *panicky) Register(ctx context.Context, a wireRaw) (begin.Registered, er
 	return p.Program.Register(ctx, a)
 }
 
+func (p *panicky) Feed(ctx context.Context, v secrets.Values) error {
+	if p.at == "feed" {
+		panic("secret-ish panic text")
+	}
+	return p.Program.Feed(ctx, v)
+}
+
+func (p *panicky) Info(ctx context.Context) ([]byte, error) {
+	if p.at == "info" {
+		panic("secret-ish panic text")
+	}
+	return p.Program.Info(ctx)
+}
+
 func (p *panicky) Run(ctx context.Context, l *proxy.Loop) error {
 	if p.at == "run" {
 		panic("secret-ish panic text")
@@ -234,6 +248,31 @@ func TestProgramPanics(t *testing.T) {
 			hdr(2, 1, 0, "\x04{}"),
 		}, main)
 		assert.Equal(t, []string{hdr(5, 1, 1, "\x00"), hdr(6, 1, 1, "")}, chans[1])
+	})
+	t.Run("feed and info", func(t *testing.T) {
+		tests := []struct {
+			at         string
+			feed, info []string
+		}{
+			{"feed",
+				[]string{hdr(5, 1, 1, "\x01{\"kind\":\"proxy\",\"error\":\"the container proxy's program failed\"}"), hdr(6, 1, 1, "")},
+				[]string{hdr(5, 1, 2, ""), hdr(6, 1, 2, "")}},
+			{"info",
+				[]string{hdr(5, 1, 1, "\x00"), hdr(6, 1, 1, "")},
+				[]string{hdr(6, 1, 2, "")}},
+		}
+		for _, tt := range tests {
+			prog := &panicky{at: tt.at}
+			prog.Registered = declared(map[string]secrets.Mode{"token": secrets.Fixed}, "token")
+			p := serveRaw(t, prog, proxy.Options{})
+			p.send(1, 1, 0, beginNull)
+			p.read()
+			p.send(4, 1, 1, "\x04{\"token\":\"t0\"}")
+			p.send(4, 1, 2, "\x01")
+			_, chans := split(p.readN(len(tt.feed)+len(tt.info)), 1)
+			assert.Equal(t, tt.feed, chans[1], tt.at)
+			assert.Equal(t, tt.info, chans[2], tt.at)
+		}
 	})
 	t.Run("collect", func(t *testing.T) {
 		prog := &panicky{at: "collect"}
