@@ -38,6 +38,17 @@
 // a bare finish. A Postgres request is served only by a Program that
 // implements PostgresProgram; otherwise it gets a bare finish.
 //
+// A Program takes every message it is handed: each is Delivered at its
+// loop's start or at the seam that took it. The errors the server writes
+// follow the container proxy's convention, with the kinds "proxy" (its own
+// refusals, and a Program that panicked: never the panic's text), "closed"
+// (the begin ended before a loop could start on a message) and "secrets"
+// (the rotating secrets a loop did not hand back, by name). A feed must
+// name exactly the declared secrets in declared order; a feed the Program
+// took while a loop ended is answered Error (the Program holds no values
+// after an Inactive, so the gate stays shut: feed again); a refusal whose
+// words hold a fed value is replaced by words of the server's.
+//
 // # Recording
 //
 // Options.Tap sees every payload and finish of the begin, in the order the
