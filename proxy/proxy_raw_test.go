@@ -314,3 +314,29 @@ func holdFirst() func(context.Context) {
 type wireRaw = wire.Raw
 
 func timeAfter() <-chan time.Time { return time.After(200 * time.Millisecond) }
+
+// Messages waiting behind the gate start one loop together, their user
+// parts in the order their requests arrived, however the answers then
+// interleave.
+func TestUserPartsInArrivalOrder(t *testing.T) {
+	prog := &proxytest.Program{Registered: declared(map[string]secrets.Mode{"token": secrets.Fixed}, "token")}
+	p := serveRaw(t, prog, proxy.Options{})
+	p.send(1, 1, 0, beginNull)
+	p.read()
+	keys := []string{"k3", "k1", "k2", "k1"}
+	for i, k := range keys {
+		p.send(4, 1, uint32(i+1), "\x02{\"key\":\""+k+"\",\"content\":[{\"type\":\"text\",\"text\":\"m"+k+"\"}]}")
+	}
+	p.send(4, 1, 9, "\x04{\"token\":\"t\"}")
+	main, chans := split(p.readN(2+2*len(keys)+len(keys)+2), 1)
+	want := []string{hdr(2, 1, 0, "\x03")}
+	for _, k := range keys {
+		want = append(want, hdr(2, 1, 0, "\x02{\"type\":\"user_text_content\",\"key\":\""+k+"\",\"text\":\"m"+k+"\"}"))
+	}
+	want = append(want, hdr(2, 1, 0, "\x04{}"))
+	assert.Equal(t, want, main)
+	for i := range keys {
+		ch := uint32(i + 1)
+		assert.Equal(t, []string{hdr(5, 1, ch, "\x00"), hdr(6, 1, ch, "")}, chans[ch])
+	}
+}
