@@ -21,7 +21,18 @@ RUSTREF_DEBIAN := $(RUSTREF_TARGET_DIR)/real/release/rustref
 INTEROP_N   ?= 300000
 INTEROP_SEED ?= 1
 
-.PHONY: test test-ports lint fuzz bench vet interop interop-debian encdiff oracle oracle-debian bench-compare bench-peers
+.PHONY: demo test test-ports lint fuzz bench vet interop interop-debian encdiff oracle oracle-debian bench-compare bench-peers
+
+## demo: a live session on loopback: the Go container proxy (divergewire proxy, with a demo program
+## that echoes each message) and a Go provider (divergewire session) over a real WebSocket; the
+## session is printed as decode prints a trace, with the checker's verdict
+demo:
+	$(GO) build -o bin/divergewire ./cmd/divergewire
+	@bin/divergewire proxy -listen 127.0.0.1:0 -declare api=fixed,token=rotating > bin/proxy.out & pid=$$!; \
+	url=; for i in $$(seq 100); do url=$$(awk 'NR==1 {print $$3}' bin/proxy.out); [ -n "$$url" ] && break; sleep 0.1; done; \
+	head -n 1 bin/proxy.out; \
+	bin/divergewire session -connect "$$url" -secret 'api="k-1"' -secret 'token="t0"' -message a=hello -message b=world; rc=$$?; \
+	kill $$pid 2>/dev/null; wait $$pid 2>/dev/null; exit $$rc
 
 ## test: vet, then every test with the race detector; the engine once more
 ## without it (its exhaustive UTF-8 tests sample under -race) and once as it
