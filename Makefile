@@ -6,6 +6,7 @@
 # installs those crates with apt).
 
 GO          ?= go
+GOFMT       ?= gofmt
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 FUZZTIME    ?= 30s
 FUZZFLAGS   ?=
@@ -21,7 +22,7 @@ RUSTREF_DEBIAN := $(RUSTREF_TARGET_DIR)/real/release/rustref
 INTEROP_N   ?= 300000
 INTEROP_SEED ?= 1
 
-.PHONY: demo test test-ports lint fuzz bench vet interop interop-debian encdiff oracle oracle-debian bench-compare bench-peers
+.PHONY: demo test test-ports test-peerbench lint fmt-check fuzz bench vet interop interop-debian encdiff oracle oracle-debian bench-compare bench-peers
 
 ## demo: a live session on loopback: the Go container proxy (divergewire proxy, with a demo program
 ## that echoes each message) and a Go provider (divergewire session) over a real WebSocket; the
@@ -65,9 +66,17 @@ vet:
 	GOARCH=arm64 $(GO) vet ./...
 	GOARCH=386 $(GO) vet ./internal/serde
 
-## lint: go vet and staticcheck (pinned, run through go run)
-lint: vet
+## lint: gofmt (fmt-check), go vet and staticcheck (pinned, run through go run)
+lint: fmt-check vet
 	$(GO) run $(STATICCHECK) ./...
+
+## fmt-check: fails, listing them, if gofmt would change any Go file in the tree
+## (internal/peerbench's module included)
+fmt-check:
+	@files=$$($(GOFMT) -l .) || exit 1; \
+	if [ -n "$$files" ]; then \
+	  echo "fmt-check: gofmt would change these files (gofmt -w them):"; echo "$$files"; exit 1; \
+	fi
 
 ## fuzz: every Fuzz target for FUZZTIME each (go test -fuzz runs one target at a time)
 fuzz:
@@ -119,11 +128,16 @@ bench-compare: oracle
 ## bench-peers: the SDK against encoding/json, encoding/json/v2, sonic, goccy/go-json, segmentio and
 ## json-iterator (internal/peerbench, its own module: the peers never enter go.mod); rewrites
 ## only the bench-peers section of PERFORMANCE.md. BENCH_PEERS_MS is each payload's budget per
-## codec and round. Its tests: cd internal/peerbench && go test ./...
+## codec and round. Its tests: make test-peerbench
 BENCH_PEERS_ROUNDS ?= 10
 BENCH_PEERS_MS     ?= 100
 bench-peers:
 	cd internal/peerbench && GOEXPERIMENT=jsonv2 $(GO) run . -file ../../testdata/bench.json -rounds $(BENCH_PEERS_ROUNDS) -ms $(BENCH_PEERS_MS) -out ../../PERFORMANCE.md
+
+## test-peerbench: internal/peerbench's tests (its own module; the peers' round trips of
+## every vector in testdata/bench.json), with encoding/json/v2 built in
+test-peerbench:
+	cd internal/peerbench && GOEXPERIMENT=jsonv2 $(GO) test -count=1 ./...
 
 ## floatref: build internal/floatref, serde_json 1.0.150's own float formatting (offline, from ../shared/rustref/vendor; needs cargo)
 CARGO       ?= cargo
@@ -136,7 +150,7 @@ floatref:
 	@command -v $(CARGO) >/dev/null 2>&1 || { echo "floatref: cargo is not installed on this machine, so floatref cannot be built here (CI has it)."; exit 1; }
 	$(CARGO) build --release --offline --locked --manifest-path internal/floatref/Cargo.toml --target-dir $(RUSTREF_TARGET_DIR)/floatref
 
-## floatcheck: wire.AppendF32/AppendF64 against serde_json: every f32, FLOATCHECK_F64 f64, then FLOATCHECK_CONFORM of each through the current-stack oracle
+## floatcheck: internal/serde's AppendF32/AppendF64 against serde_json: every f32, FLOATCHECK_F64 f64, then FLOATCHECK_CONFORM of each through the current-stack oracle
 floatcheck: floatref
 	@RUSTREF_STACK=current $(SHARED)/rustref/build.sh >/dev/null
 	$(GO) run ./internal/cmd/floatcheck -floatref $(FLOATREF_BIN) -f32 -f64 $(FLOATCHECK_F64) -seed $(FLOATCHECK_SEED) \
