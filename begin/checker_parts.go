@@ -68,7 +68,7 @@ func (c *Checker) startLoop(ev Event) error {
 // loopChunk takes a Chunk inside a loop.
 func (c *Checker) loopChunk(ev Event, ch chunk.Chunk) error {
 	if !isUserPart(ch) {
-		if err := c.partsDone(ev, "a "+strconv.Quote(ch.Type())+" chunk"); err != nil {
+		if err := c.partsDone(ev, "a chunk of type "+strconv.Quote(ch.Type())); err != nil {
 			return err
 		}
 		c.opening, c.runSeq = false, 0

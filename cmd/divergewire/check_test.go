@@ -43,6 +43,7 @@ func traceVerdicts() map[string]verdict {
 		"ok_dequeued_before_withdrawn.trace": {},
 		"ok_gated_withdrawn.trace":           {},
 		"ok_empty_at_seam.trace":             {},
+		"ok_user_parts.trace":                {},
 
 		"bad_main_after_finish.trace":          {begin.RuleMainAfterFinish, 4},
 		"bad_main_after_error.trace":           {begin.RuleMainAfterError, 10},
@@ -75,6 +76,10 @@ func traceVerdicts() map[string]verdict {
 		"bad_secrets_feed_order.trace":         {begin.RuleFeedOrder, 4},
 		"bad_main_error_names_secret.trace":    {begin.RuleErrorNamesSecret, 8},
 		"bad_error_secret_value.trace":         {begin.RuleErrorSecretValue, 9},
+		"bad_main_active_no_message.trace":     {begin.RuleActiveNoMessage, 8},
+		"bad_loop_first_parts.trace":           {begin.RuleLoopFirstParts, 8},
+		"bad_loop_seam_parts.trace":            {begin.RuleLoopSeamParts, 13},
+		"bad_enqueue_delivered_parts.trace":    {begin.RuleDeliveredParts, 14},
 	}
 }
 
