@@ -160,12 +160,16 @@ func secretTrace(t *testing.T) string {
 		"f1 begin.channel_request " + h(4, `{"api_key":"k-`+marker+`-1","tok":"t-`+marker+`-2"}`),
 		"f1 secrets.feed_response 00",
 		"f1 finish",
+		"e1 begin.channel_request " + h(2, `{"key":"m1","content":[{"type":"text","text":"go"}]}`),
 		"main begin.response 03",
+		"main begin.response " + h(2, `{"type":"user_text_content","key":"m1","text":"go"}`),
 		"main begin.response " + h(4, `{"tok":"t-`+marker+`-3"}`),
 		"f2 begin.channel_request " + h(4, `{"api_key":"k-`+marker+`-1","tok":"t-`+marker+`-3"}`),
 		"f2 secrets.feed_response 00",
 		"f2 finish",
+		"e2 begin.channel_request " + h(2, `{"key":"m2","content":[{"type":"text","text":"more"}]}`),
 		"main begin.response 03",
+		"main begin.response " + h(2, `{"type":"user_text_content","key":"m2","text":"more"}`),
 		"main begin.response " + h(1, `{"message":"rotating secret \"tok\" (t-`+marker+`-3) was not handed back"}`),
 		"main begin.response " + h(4, `{"tok":"t-`+marker+`-4`),
 		"main finish",
@@ -197,7 +201,7 @@ func TestViewHidesSecrets(t *testing.T) {
 }
 
 // bigTrace writes a session of about n events: loops, each with an
-// enqueue delivered into it and a dequeue answered Empty, and an Active
+// enqueue delivered into it (its part first) and a dequeue answered Empty, and an Active
 // after the finish at the end (main.after-finish, on the last line).
 func bigTrace(t testing.TB, n int) (string, int) {
 	var b strings.Builder
@@ -207,11 +211,13 @@ func bigTrace(t testing.TB, n int) (string, int) {
 		enq := fmt.Sprintf(`{"key":"k%d","content":[{"type":"text","text":"message %d"}]}`, i%7, i)
 		fmt.Fprintf(&b, "e%d begin.channel_request %s\n", i, hex.EncodeToString(append([]byte{2}, enq...)))
 		b.WriteString("main begin.response 03\n")
+		part := fmt.Sprintf(`{"type":"user_text_content","key":"k%d","text":"message %d"}`, i%7, i)
+		fmt.Fprintf(&b, "main begin.response %s\n", hex.EncodeToString(append([]byte{2}, part...)))
 		fmt.Fprintf(&b, "main begin.response %s\n", hex.EncodeToString(append([]byte{2}, `{"type":"assistant_text_content","text":"ok"}`...)))
 		fmt.Fprintf(&b, "e%d enqueue.response 00\ne%d finish\n", i, i)
 		b.WriteString("main begin.response 047b7d\n")
 		fmt.Fprintf(&b, "d%d begin.channel_request %s\nd%d dequeue.response 01\nd%d finish\n", i, hex.EncodeToString(append([]byte{3}, `{"key":"none"}`...)), i, i)
-		lines += 9
+		lines += 10
 	}
 	b.WriteString("main finish\nmain begin.response 03\n")
 	lines += 2
