@@ -308,6 +308,7 @@ p1  line 4  opaque  2 bytes, not read
 main  line 5  begin.response  Active
 main  line 6  begin.response  Chunk
   type: usage
+  tokens: completion 1, prompt 2, total 3
   json: {"type":"usage","completion_tokens":1,"prompt_tokens":2,"total_tokens":3}
 main  line 7  begin.response  Error
   kind: "program"

@@ -248,7 +248,10 @@ func (s *session) page(name string) *Page {
 // label is an event's one-line label and its panel text, secrets scrubbed.
 func (s *session) label(e *vEvent) (string, string) {
 	head := e.Head
-	if len(e.Lines) == 1 && len(e.Lines[0]) < 80 {
+	switch {
+	case e.Brief != "":
+		head += "  " + e.Brief
+	case len(e.Lines) == 1 && len(e.Lines[0]) < 80:
 		head += "  " + strings.TrimSpace(e.Lines[0])
 	}
 	text := sanitize(e.Stream) + "  " + head

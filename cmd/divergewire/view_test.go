@@ -133,6 +133,46 @@ func TestViewEveryTrace(t *testing.T) {
 	}
 }
 
+// TestViewChunksAndErrors: a chunk's row shows its kind and what it says
+// (a user part's key and text, a tool call's name), an error's row its kind,
+// status and words, and a fatal notification is marked.
+func TestViewChunksAndErrors(t *testing.T) {
+	tests := []struct {
+		trace string
+		want  []string
+	}{
+		{"ok_user_parts.trace", []string{
+			`main  begin.response  Chunk  user_text_content  &#34;msg-1&#34;: &#34;Compare these two.&#34;`,
+			`main  begin.response  Chunk  user_image_content  &#34;msg-1&#34;: image &lt;4 bytes base64&gt; mimeType=&#34;image/png&#34;`,
+			`main  begin.response  Chunk  user_resource_link  &#34;msg-2&#34;: resource_link uri=&#34;file:///b.png&#34; name=&#34;b.png&#34;`,
+			`main  begin.response  Chunk  assistant_tool_call  &#34;read_file&#34; (id &#34;call_1&#34;)`,
+			`main  begin.response  Chunk  tool_response  id &#34;call_1&#34;, 1 block`,
+			`main  begin.response  Chunk  assistant_text_content  &#34;Both are blue.&#34;`,
+		}},
+		{"ok_loops_ungated.trace", []string{
+			`data-fatal="1"`,
+			`<span class="fatal">FATAL</span> main  begin.response  Chunk  notification  FATAL: {&#34;kind&#34;:&#34;program&#34;,&#34;error&#34;:&#34;the model is unavailable&#34;}`,
+		}},
+		{"ok_refused.trace", []string{
+			`e1  enqueue.response  Error  &#34;no_content&#34;: &#34;the message has no content block&#34;`,
+			`e2  enqueue.response  Error  &#34;program&#34; status 415: &#34;this agent does not accept audio&#34;`,
+		}},
+		{"ok_loop_error.trace", []string{
+			`main  begin.response  Error  &#34;program&#34;: &#34;rotating secret \&#34;session_token\&#34; was not handed back&#34;`,
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.trace, func(t *testing.T) {
+			page := viewPage(t, "../../testdata/traces/"+tt.trace)
+			for _, w := range tt.want {
+				assert.Contains(t, page, w)
+			}
+		})
+	}
+	page := viewPage(t, "../../testdata/traces/ok_user_parts.trace")
+	assert.NotContains(t, page, `data-fatal="1"`, "no fatal notification, no mark")
+}
+
 // TestViewFates: a Dequeued links to the dequeue that withdrew it, a Delivered
 // to its loop, a finish with no answer is not served.
 func TestViewFates(t *testing.T) {
