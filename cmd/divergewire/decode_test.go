@@ -191,7 +191,10 @@ func TestDecodeExamples(t *testing.T) {
 			"    session_token: <hidden>",
 			"line 25  begin.response  Active",
 			`  json: {"type":"user_resource_link","key":"msg-2","uri":"https://example.com/guides/migrations.md","name":"migrations.md"}`,
-			"line 30  begin.response  Inactive",
+			`  name: "run_sql"`,
+			"line 31  begin.response  Chunk",
+			"  type: tool_response",
+			"line 36  begin.response  Inactive",
 			"# The finish follows: the stream is over.",
 		}},
 		{"enqueue_exchange.txt", []string{
