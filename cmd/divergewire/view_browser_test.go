@@ -129,15 +129,15 @@ func TestViewInBrowser(t *testing.T) {
 			want  []string
 		}{
 			{"ok_user_parts.trace", []string{
-				`Chunk  user_text_content  "msg-1": "Compare these two."`,
-				`Chunk  user_resource_link  "msg-2": resource_link uri="file:///b.png" name="b.png"`,
-				`Chunk  assistant_tool_call  "read_file" (id "call_1")`,
+				`Chunk user_text_content "msg-1": "Compare these two."`,
+				`Chunk user_resource_link "msg-2": resource_link uri="file:///b.png" name="b.png"`,
+				`Chunk assistant_tool_call "read_file" (id "call_1")`,
 			}},
 			{"ok_loops_ungated.trace", []string{
-				`FATAL main  begin.response  Chunk  notification  FATAL: {"kind":"program","error":"the model is unavailable"}`,
+				`FATAL main begin.response Chunk notification FATAL: {"kind":"program","error":"the model is unavailable"}`,
 			}},
 			{"ok_refused.trace", []string{
-				`enqueue.response  Error  "program" status 415: "this agent does not accept audio"`,
+				`enqueue.response Error "program" status 415: "this agent does not accept audio"`,
 			}},
 		}
 		for _, tt := range tests {
@@ -179,7 +179,8 @@ func TestViewInBrowser(t *testing.T) {
 
 // visibleText loads page in a frame of a page of its own and returns the
 // text the browser renders of it (innerText, which leaves out hidden
-// elements), as the outer page's DOM holds it once the frame has loaded.
+// elements and collapses runs of spaces), as the outer page's DOM holds it
+// once the frame has loaded.
 func visibleText(t *testing.T, bin, dir, page string) string {
 	t.Helper()
 	outer := filepath.Join(dir, "text-of-"+filepath.Base(page))

@@ -339,7 +339,7 @@ func (s *session) summary() ([]Stat, string) {
 			st = append(st, Stat{k + " channels", kinds[k]})
 		}
 	}
-	for _, f := range []string{"Delivered", "Dequeued", "Refused", "not served", "unanswered"} {
+	for _, f := range []string{"Delivered", "Dequeued", "Error", "not served", "unanswered"} {
 		st = append(st, Stat{"messages " + f, fates[f]})
 	}
 	st = append(st, Stat{"channels left open", len(open)})

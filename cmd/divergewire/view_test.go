@@ -183,6 +183,9 @@ func TestViewFates(t *testing.T) {
 	assert.Contains(t, page, `<span class="fate not-served">not served</span>`)
 	page = viewPage(t, "../../testdata/traces/ok_refused.trace")
 	assert.Contains(t, page, `<span class="fate error">Error</span>`)
+	// The summary counts the fates by the outcome's name: Error, not the
+	// Refused it counted before the outcome was renamed (always 0 then).
+	assert.Contains(t, page, `<li>messages Error <b>2</b></li>`)
 	page = viewPage(t, "../../testdata/traces/ok_gated.trace")
 	assert.Contains(t, page, `data-gate="open"`)
 	assert.Contains(t, page, `data-gate="closed"`)
