@@ -148,7 +148,7 @@ func TestCheckerLabels(t *testing.T) {
 		events []Event
 	}{
 		{"enqueue answer on main", begin.RuleMainScope, []Event{m(begin.ScopeEnqueueAnswer, []byte{0})}},
-		{"keep: begin.response on main", "", []Event{m(begin.ScopeResponse, begun), m(begin.ScopeResponse, active)}},
+		{"keep: begin.response on main", "", []Event{m(begin.ScopeResponse, begun), ch("e1", req, enqueueReq), m(begin.ScopeResponse, active)}},
 		{"after the finish, after-finish comes first", begin.RuleMainAfterFinish,
 			[]Event{m(begin.ScopeResponse, begun), {Stream: MainStream, Finish: true}, m(begin.ScopeEnqueueAnswer, []byte{0})}},
 		{"answer labelled first", begin.RuleChannelRequestFirst, []Event{m(begin.ScopeResponse, begun), ch("e1", begin.ScopeEnqueueAnswer, []byte{0})}},

@@ -45,6 +45,7 @@ func traceVerdicts() map[string]verdict {
 		"ok_empty_at_seam.trace":             {},
 		"ok_open_loop.trace":                 {},
 		"ok_open_channels.trace":             {},
+		"ok_user_parts.trace":                {},
 
 		"bad_main_after_finish.trace":          {begin.RuleMainAfterFinish, 4},
 		"bad_main_after_error.trace":           {begin.RuleMainAfterError, 10},
@@ -77,6 +78,10 @@ func traceVerdicts() map[string]verdict {
 		"bad_secrets_feed_order.trace":         {begin.RuleFeedOrder, 4},
 		"bad_main_error_names_secret.trace":    {begin.RuleErrorNamesSecret, 8},
 		"bad_error_secret_value.trace":         {begin.RuleErrorSecretValue, 9},
+		"bad_main_active_no_message.trace":     {begin.RuleActiveNoMessage, 8},
+		"bad_loop_first_parts.trace":           {begin.RuleLoopFirstParts, 8},
+		"bad_loop_seam_parts.trace":            {begin.RuleLoopSeamParts, 13},
+		"bad_enqueue_delivered_parts.trace":    {begin.RuleDeliveredParts, 14},
 	}
 }
 
@@ -145,6 +150,14 @@ func TestCheckComplete(t *testing.T) {
 		begun   = "main begin.response 007b7d\n"
 		active  = "main begin.response 03\n"
 		request = "begin.channel_request 037b226b6579223a226b227d\n" // a Dequeue of k
+		// A message and the user part its loop shows, and its fate.
+		enqueue1 = "e1 begin.channel_request 027b226b6579223a226b222c22636f6e74656e74223a5b7b2274797065223a2274657874222c2274657874223a226869227d5d7d\n"
+		part1    = "main begin.response 027b2274797065223a22757365725f746578745f636f6e74656e74222c226b6579223a226b222c2274657874223a226869227d\n"
+		fate1    = "e1 enqueue.response 00\ne1 finish\n"
+		enqueue2 = "e2 begin.channel_request 027b226b6579223a226b32222c22636f6e74656e74223a5b7b2274797065223a2274657874222c2274657874223a22686f227d5d7d\n"
+		part2    = "main begin.response 027b2274797065223a22757365725f746578745f636f6e74656e74222c226b6579223a226b32222c2274657874223a22686f227d\n"
+		fate2    = "e2 enqueue.response 00\ne2 finish\n"
+		loop1    = enqueue1 + active + part1 + fate1
 	)
 	many := begun
 	for _, id := range []string{"a", "b", "c", "d", "e", "f", "g"} {
@@ -156,16 +169,16 @@ func TestCheckComplete(t *testing.T) {
 		want  string // check -complete's output
 	}{
 		{"nothing open", begun + "c1 " + request + "c1 dequeue.response 01\nc1 finish\n", "ok\n"},
-		{"main open between loops", begun + active + "main begin.response 047b7d\n", "ok\n"},
+		{"main open between loops", begun + loop1 + "main begin.response 047b7d\n", "ok\n"},
 		{"a finish alone", "main finish\n", "ok\n"},
-		{"loop open", begun + "\n# a comment ends it\n" + active + "# end\n",
-			"violation line 5: session.complete: end of trace: it leaves loop 1 open (its Active is line 4); a complete session ends every loop and finishes every channel\n"},
-		{"second loop open", begun + active + "main begin.response 047b7d\n" + active,
-			"violation line 4: session.complete: end of trace: it leaves loop 2 open (its Active is line 4); a complete session ends every loop and finishes every channel\n"},
+		{"loop open", begun + "\n# a comment ends it\n" + loop1 + "# end\n",
+			"violation line 9: session.complete: end of trace: it leaves loop 1 open (its Active is line 5); a complete session ends every loop and finishes every channel\n"},
+		{"second loop open", begun + loop1 + "main begin.response 047b7d\n" + enqueue2 + active + part2 + fate2,
+			"violation line 12: session.complete: end of trace: it leaves loop 2 open (its Active is line 9); a complete session ends every loop and finishes every channel\n"},
 		{"a channel answered, not finished", begun + "c1 " + request + "c1 dequeue.response 01\n",
 			"violation line 3: session.complete: end of trace: it leaves 1 channel not finished: channel c1 (opened line 2); a complete session ends every loop and finishes every channel\n"},
-		{"loop and channels", begun + active + "c1 " + request + "c2 " + request + "c1 finish\nc3 " + request,
-			"violation line 6: session.complete: end of trace: it leaves loop 1 open (its Active is line 2), and 2 channels not finished: channel c2 (opened line 4), channel c3 (opened line 6); a complete session ends every loop and finishes every channel\n"},
+		{"loop and channels", begun + loop1 + "c1 " + request + "c2 " + request + "c1 finish\nc3 " + request,
+			"violation line 10: session.complete: end of trace: it leaves loop 1 open (its Active is line 3), and 2 channels not finished: channel c2 (opened line 8), channel c3 (opened line 10); a complete session ends every loop and finishes every channel\n"},
 		{"many channels", many,
 			"violation line 8: session.complete: end of trace: it leaves 7 channels not finished: channel a (opened line 2), channel b (opened line 3), channel c (opened line 4), channel d (opened line 5), channel e (opened line 6), 2 more; a complete session ends every loop and finishes every channel\n"},
 		{"another rule first", begun + "c1 dequeue.response 01\n",
@@ -183,7 +196,7 @@ func TestCheckComplete(t *testing.T) {
 			}
 		})
 	}
-	code, out, _ := runCheck(t, begun+active, "-")
+	code, out, _ := runCheck(t, begun+loop1, "-")
 	assert.Equal(t, exitOK, code, "without -complete an open loop is no violation")
 	assert.Equal(t, "ok\n", out)
 }
@@ -436,6 +449,7 @@ p1  line 4  opaque  2 bytes, not read
 main  line 5  begin.response  Active
 main  line 6  begin.response  Chunk
   type: usage
+  tokens: completion 1, prompt 2, total 3
   json: {"type":"usage","completion_tokens":1,"prompt_tokens":2,"total_tokens":3}
 main  line 7  begin.response  Error
   kind: "program"

@@ -61,9 +61,9 @@ func TestDecodeScopes(t *testing.T) {
 		{"begin.response", tagged(0, `{}`), "Begun", []string{"  dependencies: 0", "  secrets: none"}},
 		{"begin.response", tagged(1, `{"kind":"program","error":"second begin"}`), "Error", []string{`  kind: "program"`, `  error: "second begin"`}},
 		{"begin.response", tagged(2, `{"text":"hi","key":"k","type":"user_text_content"}`), "Chunk",
-			[]string{"  type: user_text_content", `  json: {"type":"user_text_content","key":"k","text":"hi"}`}},
+			[]string{"  type: user_text_content", `  key: "k"`, `  text: "hi"`, `  json: {"type":"user_text_content","key":"k","text":"hi"}`}},
 		{"begin.chunk", plain(`{"type":"usage","completion_tokens":1,"prompt_tokens":2,"total_tokens":3}`), "Chunk",
-			[]string{"  type: usage", `  json: {"type":"usage","completion_tokens":1,"prompt_tokens":2,"total_tokens":3}`}},
+			[]string{"  type: usage", "  tokens: completion 1, prompt 2, total 3", `  json: {"type":"usage","completion_tokens":1,"prompt_tokens":2,"total_tokens":3}`}},
 		{"begin.response", "03", "Active", nil},
 		{"begin.response", tagged(4, `{}`), "Inactive", []string{"  values: none"}},
 		{"dequeue.request", plain(`{"key":"k9"}`), "Request", []string{`  key: "k9"`}},
@@ -149,12 +149,14 @@ func TestDecodeOutput(t *testing.T) {
 			name: "long chunk is cut",
 			args: []string{"begin.response", tagged(2, `{"type":"assistant_text_content","text":"`+strings.Repeat("a", 300)+`"}`)},
 			want: "begin.response  Chunk\n  type: assistant_text_content\n" +
+				`  text: "` + strings.Repeat("a", 120) + `"… (300 chars)` + "\n" +
 				`  json: {"type":"assistant_text_content","text":"` + strings.Repeat("a", 159) + "… (343 bytes)\n",
 		},
 		{
 			name: "non-printing characters are escaped",
 			args: []string{"begin.response", tagged(2, "{\"type\":\"assistant_text_content\",\"text\":\"a\u2028b\u0085c\"}")},
-			want: "begin.response  Chunk\n  type: assistant_text_content\n" + `  json: {"type":"assistant_text_content","text":"a\u2028b\u0085c"}` + "\n",
+			want: "begin.response  Chunk\n  type: assistant_text_content\n" + `  text: "a\u2028b\u0085c"` + "\n" +
+				`  json: {"type":"assistant_text_content","text":"a\u2028b\u0085c"}` + "\n",
 		},
 		{
 			name: "bytes after a bare tag",
@@ -189,7 +191,10 @@ func TestDecodeExamples(t *testing.T) {
 			"    session_token: <hidden>",
 			"line 25  begin.response  Active",
 			`  json: {"type":"user_resource_link","key":"msg-2","uri":"https://example.com/guides/migrations.md","name":"migrations.md"}`,
-			"line 30  begin.response  Inactive",
+			`  name: "run_sql"`,
+			"line 31  begin.response  Chunk",
+			"  type: tool_response",
+			"line 36  begin.response  Inactive",
 			"# The finish follows: the stream is over.",
 		}},
 		{"enqueue_exchange.txt", []string{
@@ -363,4 +368,42 @@ func TestDecodeViaRun(t *testing.T) {
 	code = run([]string{"decode", "begin.response", "-"}, strings.NewReader("\x03"), &out, &errOut)
 	require.Equal(t, 0, code)
 	assert.Equal(t, "begin.response  Active\n", out.String())
+}
+
+// TestDecodeChunkKinds: what decode says of each of the fourteen kinds,
+// before the JSON line: the kind, then what the chunk says.
+func TestDecodeChunkKinds(t *testing.T) {
+	tests := []struct {
+		chunk string
+		lines []string
+	}{
+		{`{"type":"assistant_reasoning","text":"think"}`, []string{"  type: assistant_reasoning", `  text: "think"`}},
+		{`{"type":"assistant_text_content","parent_tool_call_id":"c0","text":"hi"}`, []string{"  type: assistant_text_content", `  parent_tool_call_id: "c0"`, `  text: "hi"`}},
+		{`{"type":"assistant_refusal","text":"no"}`, []string{"  type: assistant_refusal", `  text: "no"`}},
+		{`{"type":"assistant_image_content","data":"aGk=","mimeType":"image/png"}`, []string{"  type: assistant_image_content", `  block: image <4 bytes base64> mimeType="image/png"`}},
+		{`{"type":"assistant_audio_content","data":"UklG","mimeType":"audio/wav"}`, []string{"  type: assistant_audio_content", `  block: audio <4 bytes base64> mimeType="audio/wav"`}},
+		{`{"type":"assistant_tool_call","id":"call_1","name":"read_file","arguments":"{\"p\":1}"}`,
+			[]string{"  type: assistant_tool_call", `  id: "call_1"`, `  name: "read_file"`, `  arguments: "{\"p\":1}"`}},
+		{`{"type":"tool_response","id":"call_1","content":[{"type":"text","text":"ok"}],"isError":true}`,
+			[]string{"  type: tool_response", `  id: "call_1"`, "  isError: true", "  content: 1 block", `    [0] text "ok"`}},
+		{`{"type":"user_text_content","key":"m","text":"hi"}`, []string{"  type: user_text_content", `  key: "m"`, `  text: "hi"`}},
+		{`{"type":"user_image_content","key":"m","data":"aGk=","mimeType":"image/png"}`, []string{"  type: user_image_content", `  key: "m"`, `  block: image <4 bytes base64> mimeType="image/png"`}},
+		{`{"type":"user_audio_content","key":"m","data":"UklG","mimeType":"audio/wav"}`, []string{"  type: user_audio_content", `  key: "m"`, `  block: audio <4 bytes base64> mimeType="audio/wav"`}},
+		{`{"type":"user_resource","key":"m","resource":{"uri":"file:///a","text":"x"}}`, []string{"  type: user_resource", `  key: "m"`, `  block: resource uri="file:///a" text="x"`}},
+		{`{"type":"user_resource_link","key":"m","uri":"file:///a","name":"a"}`, []string{"  type: user_resource_link", `  key: "m"`, `  block: resource_link uri="file:///a" name="a"`}},
+		{`{"type":"usage","completion_tokens":1,"prompt_tokens":2,"total_tokens":3}`, []string{"  type: usage", "  tokens: completion 1, prompt 2, total 3"}},
+		{`{"type":"notification","is_fatal":true,"message":{"kind":"program","error":"down"}}`,
+			[]string{"  type: notification", "  is_fatal: true", `  message: {"kind":"program","error":"down"}`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.lines[0], func(t *testing.T) {
+			code, out, errOut := runDecode(t, "", "begin.chunk", hex.EncodeToString([]byte(tt.chunk)))
+			require.Equal(t, 0, code, errOut)
+			got := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+			require.Equal(t, "begin.chunk  Chunk", got[0])
+			require.Len(t, got, len(tt.lines)+2, out)
+			assert.Equal(t, tt.lines, got[1:len(got)-1])
+			assert.True(t, strings.HasPrefix(got[len(got)-1], "  json: {"), got[len(got)-1])
+		})
+	}
 }

@@ -15,8 +15,10 @@ import (
 	"strings"
 
 	"github.com/diverge-network/diverge-sdk-go/begin"
+	"github.com/diverge-network/diverge-sdk-go/chunk"
 	"github.com/diverge-network/diverge-sdk-go/dequeue"
 	"github.com/diverge-network/diverge-sdk-go/enqueue"
+	protoerr "github.com/diverge-network/diverge-sdk-go/errors"
 	"github.com/diverge-network/diverge-sdk-go/internal/scopes"
 	"github.com/diverge-network/diverge-sdk-go/internal/variant"
 	"github.com/diverge-network/diverge-sdk-go/secrets"
@@ -129,6 +131,8 @@ type vEvent struct {
 	Class   string // what the dot shows: begun, active, inactive, error, chunk, finish, request, answer, ...
 	Head    string // decode's header: "<scope>  <variant>", "finish", "opaque  N bytes, not read"
 	Lines   []string
+	Brief   string // a chunk or an error on one line (chunkBrief, errorBrief), shown in the row; "" for others
+	Fatal   bool   // a notification chunk with is_fatal
 	Hex     string // "" when left out
 	Masked  bool   // the hex carries secret values and is left out
 	scope   string // the payload's scope, kept with it to look for values in the hex
@@ -232,9 +236,13 @@ func readSession(r *trace.Reader, show bool) (*session, error) {
 				s.setGate(idx, false)
 			case *begin.Error:
 				e.Class = "error"
+				e.Brief = errorBrief(protoerr.Error(*v))
 				s.endLoop(&inLoop, idx, "Error")
 			case *begin.Chunk:
 				e.Class = "chunk"
+				e.Brief = chunkBrief(v.Chunk)
+				n, ok := v.Chunk.(*chunk.Notification)
+				e.Fatal = ok && n.IsFatal
 			}
 			if ev.Finish {
 				e.Class = "finish"
@@ -274,10 +282,19 @@ func readSession(r *trace.Reader, show bool) (*session, error) {
 				case *enqueue.Response:
 					ch.Outcome = capitalize(v.Outcome.String())
 					e.Fate, e.FateText = v.Outcome.String(), ch.Outcome
+					if v.Outcome == enqueue.Error {
+						e.Brief = errorBrief(v.Error)
+					}
 				case *dequeue.Response:
 					ch.Outcome = capitalize(v.Outcome.String())
+					if v.Outcome == dequeue.Error {
+						e.Brief = errorBrief(v.Error)
+					}
 				case *secrets.FeedResponse:
 					ch.Outcome = capitalize(v.Outcome.String())
+					if v.Outcome == secrets.Error {
+						e.Brief = errorBrief(v.Error)
+					}
 					if v.Outcome == secrets.Fed {
 						s.setGate(idx, true)
 					}

@@ -248,7 +248,10 @@ func (s *session) page(name string) *Page {
 // label is an event's one-line label and its panel text, secrets scrubbed.
 func (s *session) label(e *vEvent) (string, string) {
 	head := e.Head
-	if len(e.Lines) == 1 && len(e.Lines[0]) < 80 {
+	switch {
+	case e.Brief != "":
+		head += "  " + e.Brief
+	case len(e.Lines) == 1 && len(e.Lines[0]) < 80:
 		head += "  " + strings.TrimSpace(e.Lines[0])
 	}
 	text := sanitize(e.Stream) + "  " + head
@@ -336,7 +339,7 @@ func (s *session) summary() ([]Stat, string) {
 			st = append(st, Stat{k + " channels", kinds[k]})
 		}
 	}
-	for _, f := range []string{"Delivered", "Dequeued", "Refused", "not served", "unanswered"} {
+	for _, f := range []string{"Delivered", "Dequeued", "Error", "not served", "unanswered"} {
 		st = append(st, Stat{"messages " + f, fates[f]})
 	}
 	st = append(st, Stat{"channels left open", len(open)})
