@@ -471,6 +471,15 @@ func machine(rustBin string) string {
 		f.Close()
 		mem = strings.Fields(string(head))[1] + " kB memory"
 	}
-	return fmt.Sprintf("- %s, %d cores (GOMAXPROCS %d), %s\n- %s %s/%s\n- %s\n- run at %s\n",
-		cpu, runtime.NumCPU(), runtime.GOMAXPROCS(0), mem, runtime.Version(), runtime.GOOS, runtime.GOARCH, rust, time.Now().UTC().Format(time.RFC3339))
+	// The machine may be shared: its load when the run ended (the 1, 5 and
+	// 15 minute averages of runnable tasks) tells how much the numbers
+	// stood in line for a core.
+	load := "unknown"
+	if b, err := os.ReadFile("/proc/loadavg"); err == nil {
+		if f := strings.Fields(string(b)); len(f) >= 3 {
+			load = strings.Join(f[:3], " ")
+		}
+	}
+	return fmt.Sprintf("- %s, %d cores (GOMAXPROCS %d), %s\n- %s %s/%s\n- %s\n- run at %s; load average then %s\n",
+		cpu, runtime.NumCPU(), runtime.GOMAXPROCS(0), mem, runtime.Version(), runtime.GOOS, runtime.GOARCH, rust, time.Now().UTC().Format(time.RFC3339), load)
 }
