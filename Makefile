@@ -119,11 +119,15 @@ interop-debian: oracle-debian
 	$(GO) run ./internal/cmd/interop -oracle $(RUSTREF_DEBIAN) -known-stack-diffs -n $(INTEROP_N) -seed $(INTEROP_SEED)
 	$(GO) run ./internal/cmd/interop -oracle $(RUSTREF_DEBIAN) -known-stack-diffs -corpus testdata/regress/corpus.txt -show 20
 
-## bench-compare: Go against Rust on testdata/bench.json, alternating; rewrites PERFORMANCE.md
+## bench-compare: Go against Rust on testdata/bench.json, and on testdata/bench_chunks.json (a chunk of
+## every kind) for the chunks table, alternating; rewrites PERFORMANCE.md
+## (BENCH_GO_BIN is where the divergewire it times is built: give each checkout its own when several
+## share one RUSTREF_TARGET_DIR)
 BENCH_ROUNDS ?= 15
+BENCH_GO_BIN ?= $(RUSTREF_TARGET_DIR)/divergewire
 bench-compare: oracle
-	$(GO) build -o $(RUSTREF_TARGET_DIR)/divergewire ./cmd/divergewire
-	$(GO) run ./internal/cmd/benchcompare -go $(RUSTREF_TARGET_DIR)/divergewire -rust $(RUSTREF) -file testdata/bench.json -rounds $(BENCH_ROUNDS) -out PERFORMANCE.md
+	$(GO) build -o $(BENCH_GO_BIN) ./cmd/divergewire
+	$(GO) run ./internal/cmd/benchcompare -go $(BENCH_GO_BIN) -rust $(RUSTREF) -file testdata/bench.json -chunks testdata/bench_chunks.json -rounds $(BENCH_ROUNDS) -out PERFORMANCE.md
 
 ## bench-peers: the SDK against encoding/json, encoding/json/v2, sonic, goccy/go-json, segmentio and
 ## json-iterator (internal/peerbench, its own module: the peers never enter go.mod); rewrites

@@ -60,22 +60,22 @@ type assistantText struct {
 }
 
 var (
-	assistantTextStruct = serde.Struct[assistantText]{Name: "AssistantTextChunk", Checked: true, MapOnly: true,
-		Fields: append([]serde.Field[assistantText]{
-			parentField(func(c *assistantText) **string { return &c.ParentToolCallID }),
-			{Name: "logprobs", Optional: true, Default: true, Read: func(d *serde.Decoder, c *assistantText) (err error) {
-				c.Logprobs, err = readLogprobs(d)
+	assistantTextStruct = serde.Struct[parented[assistantText]]{Name: "AssistantTextChunk", Checked: true, MapOnly: true,
+		Fields: append([]serde.Field[parented[assistantText]]{
+			parentField(func(c *parented[assistantText]) **string { return &c.c.ParentToolCallID }, func(c *parented[assistantText]) *string { return &c.parent }),
+			{Name: "logprobs", Optional: true, Default: true, Read: func(d *serde.Decoder, c *parented[assistantText]) (err error) {
+				c.c.Logprobs, err = readLogprobs(d)
 				return err
 			}},
-		}, mcpcontent.TextFields(func(c *assistantText) *mcpcontent.Text { return &c.Content })...)}
-	assistantImageStruct = serde.Struct[AssistantImageContent]{Name: "AssistantImageContentChunk", Checked: true, MapOnly: true,
-		Fields: append([]serde.Field[AssistantImageContent]{
-			parentField(func(c *AssistantImageContent) **string { return &c.ParentToolCallID }),
-		}, mcpcontent.ImageFields(func(c *AssistantImageContent) *mcpcontent.Image { return &c.Content })...)}
-	assistantAudioStruct = serde.Struct[AssistantAudioContent]{Name: "AssistantAudioContentChunk", Checked: true, MapOnly: true,
-		Fields: append([]serde.Field[AssistantAudioContent]{
-			parentField(func(c *AssistantAudioContent) **string { return &c.ParentToolCallID }),
-		}, mcpcontent.AudioFields(func(c *AssistantAudioContent) *mcpcontent.Audio { return &c.Content })...)}
+		}, mcpcontent.TextFields(func(c *parented[assistantText]) *mcpcontent.Text { return &c.c.Content })...)}
+	assistantImageStruct = serde.Struct[parented[AssistantImageContent]]{Name: "AssistantImageContentChunk", Checked: true, MapOnly: true,
+		Fields: append([]serde.Field[parented[AssistantImageContent]]{
+			parentField(func(c *parented[AssistantImageContent]) **string { return &c.c.ParentToolCallID }, func(c *parented[AssistantImageContent]) *string { return &c.parent }),
+		}, mcpcontent.ImageFields(func(c *parented[AssistantImageContent]) *mcpcontent.Image { return &c.c.Content })...)}
+	assistantAudioStruct = serde.Struct[parented[AssistantAudioContent]]{Name: "AssistantAudioContentChunk", Checked: true, MapOnly: true,
+		Fields: append([]serde.Field[parented[AssistantAudioContent]]{
+			parentField(func(c *parented[AssistantAudioContent]) **string { return &c.c.ParentToolCallID }, func(c *parented[AssistantAudioContent]) *string { return &c.parent }),
+		}, mcpcontent.AudioFields(func(c *parented[AssistantAudioContent]) *mcpcontent.Audio { return &c.c.Content })...)}
 )
 
 func (*AssistantReasoning) isChunk()    {}

@@ -112,6 +112,14 @@ func refusal(src []byte, err error) error {
 	return &serde.Error{Offset: at, Reason: serde.NoVariantMatched, Want: "AgenticLoopChunk: " + why}
 }
 
+// parented is a chunk T decoded together with the room for the string its
+// parent_tool_call_id points to (see parentField); the decoder hands out
+// &c.
+type parented[T any] struct {
+	c      T
+	parent string
+}
+
 // read reads one chunk at d's cursor.
 func read(d *serde.Decoder) (Chunk, error) {
 	k, tv, err := d.BeginUnitTagged("type", types)
@@ -120,23 +128,23 @@ func read(d *serde.Decoder) (Chunk, error) {
 	}
 	switch k {
 	case kindAssistantReasoning:
-		c := &AssistantReasoning{}
-		return c, serde.ReadTaggedMembers(d, tv, &assistantTextStruct, (*assistantText)(c))
+		c := &parented[assistantText]{}
+		return (*AssistantReasoning)(&c.c), serde.ReadTaggedMembers(d, tv, &assistantTextStruct, c)
 	case kindAssistantTextContent:
-		c := &AssistantTextContent{}
-		return c, serde.ReadTaggedMembers(d, tv, &assistantTextStruct, (*assistantText)(c))
+		c := &parented[assistantText]{}
+		return (*AssistantTextContent)(&c.c), serde.ReadTaggedMembers(d, tv, &assistantTextStruct, c)
 	case kindAssistantImageContent:
-		c := &AssistantImageContent{}
-		return c, serde.ReadTaggedMembers(d, tv, &assistantImageStruct, c)
+		c := &parented[AssistantImageContent]{}
+		return &c.c, serde.ReadTaggedMembers(d, tv, &assistantImageStruct, c)
 	case kindAssistantAudioContent:
-		c := &AssistantAudioContent{}
-		return c, serde.ReadTaggedMembers(d, tv, &assistantAudioStruct, c)
+		c := &parented[AssistantAudioContent]{}
+		return &c.c, serde.ReadTaggedMembers(d, tv, &assistantAudioStruct, c)
 	case kindAssistantToolCall:
-		c := &AssistantToolCall{}
-		return c, serde.ReadTaggedMembers(d, tv, &toolCallStruct, c)
+		c := &parented[AssistantToolCall]{}
+		return &c.c, serde.ReadTaggedMembers(d, tv, &toolCallStruct, c)
 	case kindAssistantRefusal:
-		c := &AssistantRefusal{}
-		return c, serde.ReadTaggedMembers(d, tv, &assistantTextStruct, (*assistantText)(c))
+		c := &parented[assistantText]{}
+		return (*AssistantRefusal)(&c.c), serde.ReadTaggedMembers(d, tv, &assistantTextStruct, c)
 	case kindToolResponse:
 		return readToolResponse(d, tv)
 	case kindUserTextContent:
@@ -235,11 +243,23 @@ func writeString(w *serde.Writer, lit, name, s string) error {
 }
 
 // parentField is parent_tool_call_id, an optional string of the assistant
-// chunks and the tool response, for a struct T that holds it at at(v).
-func parentField[T any](at func(*T) **string) serde.Field[T] {
-	return serde.Field[T]{Name: "parent_tool_call_id", Optional: true, Default: true, Read: func(d *serde.Decoder, v *T) (err error) {
-		*at(v), err = d.OptString()
-		return err
+// chunks and the tool response, for a V that holds the pointer at at(v) and
+// room for the string at room(v): null is nil, a string is kept in the room
+// and pointed to, no allocation of its own.
+func parentField[V any](at func(*V) **string, room func(*V) *string) serde.Field[V] {
+	return serde.Field[V]{Name: "parent_tool_call_id", Optional: true, Default: true, Read: func(d *serde.Decoder, v *V) error {
+		if null, err := d.Null(); null || err != nil {
+			*at(v) = nil
+			return err
+		}
+		s, err := d.ReadString()
+		if err != nil {
+			return err
+		}
+		r := room(v)
+		*r = s
+		*at(v) = r
+		return nil
 	}}
 }
 

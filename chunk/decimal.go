@@ -32,9 +32,41 @@ var decimalForms = serde.Visitor[Decimal]{
 	F64: decimal.FromFloat64,
 }
 
-// readDecimal reads a required log probability.
+// decimalAhead is how far readDecimal looks for a plain string's closing
+// quote: 28 fraction digits, a sign, a point and a few whole digits fit.
+const decimalAhead = 48
+
+// readDecimal reads a required log probability. A string of plain ASCII
+// (no escape, no control character), the form every writer uses, is parsed
+// where it stands in the input and then skipped; anything else goes through
+// serde.ReadAny, which decodes the string first (or reads the number).
 func readDecimal(d *serde.Decoder) (Decimal, error) {
+	if ahead := d.Ahead(decimalAhead); len(ahead) > 0 && ahead[0] == '"' {
+		if end := plainEnd(ahead); end > 0 {
+			v, err := decimal.ParseString(ahead[1:end])
+			if err != nil {
+				return v, err
+			}
+			return v, d.Skip(true)
+		}
+	}
 	return serde.ReadAny(d, &decimalForms, "a Decimal")
+}
+
+// plainEnd is the index of the closing quote of the string q opens when
+// every byte before it is printable ASCII other than a backslash; else -1
+// (an escape, a control character, a byte of 0x80 and above, or no quote
+// within q).
+func plainEnd(q []byte) int {
+	for i := 1; i < len(q); i++ {
+		switch c := q[i]; {
+		case c == '"':
+			return i
+		case c == '\\' || c < 0x20 || c >= 0x80:
+			return -1
+		}
+	}
+	return -1
 }
 
 // appendDecimal writes a log probability as a JSON string.

@@ -33,16 +33,10 @@ var (
 		{Name: "token", Read: func(d *serde.Decoder, l *Logprob) (err error) { l.Token, err = d.ReadString(); return err }},
 		{Name: "bytes", Optional: true, Read: func(d *serde.Decoder, l *Logprob) (err error) { l.Bytes, err = readBytes(d); return err }},
 		{Name: "logprob", Read: func(d *serde.Decoder, l *Logprob) (err error) { l.Logprob, err = readDecimal(d); return err }},
-		{Name: "top_logprobs", Read: func(d *serde.Decoder, l *Logprob) error {
-			l.TopLogprobs = []TopLogprob{}
-			return d.Array(func() error {
-				var t TopLogprob
-				if err := serde.ReadStruct(d, &topLogprobStruct, &t); err != nil {
-					return err
-				}
-				l.TopLogprobs = serde.Append(l.TopLogprobs, t)
-				return nil
-			})
+		{Name: "top_logprobs", Read: func(d *serde.Decoder, l *Logprob) (err error) {
+			var few [fewLogprobs]TopLogprob
+			l.TopLogprobs, err = readList(d, few[:], &topLogprobStruct)
+			return err
 		}},
 	}}
 	topLogprobStruct = serde.Struct[TopLogprob]{Name: "TopLogprob", Checked: true, Fields: []serde.Field[TopLogprob]{
@@ -65,16 +59,31 @@ func readLogprobs(d *serde.Decoder) ([]Logprob, error) {
 	if null, err := d.Null(); null || err != nil {
 		return nil, err
 	}
-	out := []Logprob{}
-	err := d.Array(func() error {
-		var l Logprob
-		if err := serde.ReadStruct(d, &logprobStruct, &l); err != nil {
-			return err
-		}
-		out = serde.Append(out, l)
-		return nil
+	var few [fewLogprobs]Logprob
+	return readList(d, few[:], &logprobStruct)
+}
+
+// fewLogprobs is how many entries of a list of log probabilities (or of
+// alternatives) are read on the stack before the list moves to the heap.
+const fewLogprobs = 4
+
+// readList reads an array of s's structs into few, the caller's array on
+// the stack, and returns them in a slice of their own length (an empty
+// non-nil one for []); a longer list is the one serde.ReadList grew.
+func readList[T any](d *serde.Decoder, few []T, s *serde.Struct[T]) ([]T, error) {
+	many, n, err := serde.ReadList(d, few, func() (v T, err error) {
+		err = serde.ReadStruct(d, s, &v)
+		return v, err
 	})
-	return out, err
+	switch {
+	case err != nil:
+		return nil, err
+	case many != nil:
+		return many, nil
+	}
+	out := make([]T, n)
+	copy(out, few)
+	return out, nil
 }
 
 // readBytes reads an optional list of bytes, each an integer 0 to 255:

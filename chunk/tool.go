@@ -59,16 +59,22 @@ var (
 	errNoResult   = errors.New("no content, structuredContent, isError or _meta")
 )
 
-var toolCallStruct = serde.Struct[AssistantToolCall]{Name: "AssistantToolCallChunk", Checked: true, Fields: []serde.Field[AssistantToolCall]{
-	parentField(func(c *AssistantToolCall) **string { return &c.ParentToolCallID }),
-	{Name: "id", Read: func(d *serde.Decoder, c *AssistantToolCall) (err error) { c.ID, err = d.ReadString(); return err }},
-	{Name: "_meta", Optional: true, Default: true, Read: func(d *serde.Decoder, c *AssistantToolCall) (err error) {
-		c.Meta, err = readMeta(d)
+var toolCallStruct = serde.Struct[parented[AssistantToolCall]]{Name: "AssistantToolCallChunk", Checked: true, Fields: []serde.Field[parented[AssistantToolCall]]{
+	parentField(func(c *parented[AssistantToolCall]) **string { return &c.c.ParentToolCallID }, func(c *parented[AssistantToolCall]) *string { return &c.parent }),
+	{Name: "id", Read: func(d *serde.Decoder, c *parented[AssistantToolCall]) (err error) {
+		c.c.ID, err = d.ReadString()
 		return err
 	}},
-	{Name: "name", Read: func(d *serde.Decoder, c *AssistantToolCall) (err error) { c.Name, err = d.ReadString(); return err }},
-	{Name: "arguments", Optional: true, Default: true, Read: func(d *serde.Decoder, c *AssistantToolCall) (err error) {
-		c.Arguments, err = d.OptString()
+	{Name: "_meta", Optional: true, Default: true, Read: func(d *serde.Decoder, c *parented[AssistantToolCall]) (err error) {
+		c.c.Meta, err = readMeta(d)
+		return err
+	}},
+	{Name: "name", Read: func(d *serde.Decoder, c *parented[AssistantToolCall]) (err error) {
+		c.c.Name, err = d.ReadString()
+		return err
+	}},
+	{Name: "arguments", Optional: true, Default: true, Read: func(d *serde.Decoder, c *parented[AssistantToolCall]) (err error) {
+		c.c.Arguments, err = d.OptString()
 		return err
 	}},
 }}
@@ -77,11 +83,12 @@ var toolCallStruct = serde.Struct[AssistantToolCall]{Name: "AssistantToolCallChu
 // result was there and not null.
 type toolRead struct {
 	ToolResponse
-	known bool
+	known  bool
+	parent string // what ParentToolCallID points to (see parentField)
 }
 
 var toolResponseStruct = serde.Struct[toolRead]{Name: "ToolResponseChunk", Checked: true, MapOnly: true, Fields: []serde.Field[toolRead]{
-	parentField(func(c *toolRead) **string { return &c.ParentToolCallID }),
+	parentField(func(c *toolRead) **string { return &c.ParentToolCallID }, func(c *toolRead) *string { return &c.parent }),
 	{Name: "id", Read: func(d *serde.Decoder, c *toolRead) (err error) { c.ID, err = d.ReadString(); return err }},
 	{Name: "resultType", Optional: true, Read: func(d *serde.Decoder, c *toolRead) error {
 		s, err := d.OptString()
