@@ -141,6 +141,8 @@ func (b *Begin) Recv(ctx context.Context) (begin.Response, error) {
 func (b *Begin) open(ctx context.Context, request []byte) (*stream, error) {
 	c := b.c
 	s := newStream()
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
 	c.mu.Lock()
 	if c.begins[b.number] != b {
 		finished, err := b.finished, c.err
@@ -298,6 +300,8 @@ func (ch *Channel) write(ctx context.Context, t frame.Type, payload []byte) erro
 		return ErrFinished
 	}
 	c := ch.b.c
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
 	c.mu.Lock()
 	if t == frame.TypeChannelResponseFinish {
 		ch.done = true

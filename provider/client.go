@@ -49,6 +49,11 @@ type Client struct {
 	readerG chan struct{} // closed when the reader is gone
 	wg      sync.WaitGroup
 
+	// wmu is held from a Tap's record of a frame this side writes to the
+	// end of its write, so that the Tap sees concurrent writes in the
+	// order they reach the wire.
+	wmu sync.Mutex
+
 	mu        sync.Mutex
 	nextScope uint32
 	begins    map[uint32]*Begin

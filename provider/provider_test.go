@@ -102,7 +102,7 @@ func TestWorkedExample(t *testing.T) {
 		s.expect(fr(1, 1, 0, "\x00{\"arguments\":{\"a\":1}}"))
 		s.write(fr(2, 1, 0, "\x00{}"))
 		s.expect(fr(4, 1, 1, "\x02{\"key\":\"k\",\"content\":[{\"type\":\"text\",\"text\":\"hi\"}]}"))
-		s.write(fr(2, 1, 0, "\x03"), fr(5, 1, 1, "\x00"), fr(6, 1, 1, ""), fr(2, 1, 0, "\x04{}"))
+		s.write(fr(2, 1, 0, "\x03"), fr(2, 1, 0, "\x02{\"type\":\"user_text_content\",\"key\":\"k\",\"text\":\"hi\"}"), fr(5, 1, 1, "\x00"), fr(6, 1, 1, ""), fr(2, 1, 0, "\x04{}"))
 		s.expect(fr(4, 1, 2, "\x03{\"key\":\"k\"}"))
 		s.write(fr(5, 1, 2, "\x01"), fr(6, 1, 2, ""))
 	})
@@ -119,6 +119,10 @@ func TestWorkedExample(t *testing.T) {
 	assert.IsType(t, &begin.Active{}, resp)
 	resp, err = b.Recv(ctx)
 	require.NoError(t, err)
+	require.IsType(t, &begin.Chunk{}, resp)
+	assert.Equal(t, "user_text_content", resp.(*begin.Chunk).Chunk.Type())
+	resp, err = b.Recv(ctx)
+	require.NoError(t, err)
 	assert.IsType(t, &begin.Inactive{}, resp)
 	d, err := b.Dequeue(ctx, "k")
 	require.NoError(t, err)
@@ -130,7 +134,7 @@ func TestWorkedExample(t *testing.T) {
 	// In wire order: Active before Delivered.
 	assert.Equal(t, "main begin.response 007b7d\n"+
 		"c1 begin.channel_request 027b226b6579223a226b222c22636f6e74656e74223a5b7b2274797065223a2274657874222c2274657874223a226869227d5d7d\n"+
-		"main begin.response 03\nc1 enqueue.response 00\nc1 finish\nmain begin.response 047b7d\n"+
+		"main begin.response 03\nmain begin.response 027b2274797065223a22757365725f746578745f636f6e74656e74222c226b6579223a226b222c2274657874223a226869227d\nc1 enqueue.response 00\nc1 finish\nmain begin.response 047b7d\n"+
 		"c2 begin.channel_request 037b226b6579223a226b227d\nc2 dequeue.response 01\nc2 finish\n", log.String())
 }
 

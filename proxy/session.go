@@ -350,7 +350,10 @@ func (s *session) Offer(_ context.Context, ql *queue.Loop, msgs []enqueue.Reques
 func (s *session) writeUserPartsLocked(msgs []enqueue.Request) error {
 	var buf []byte
 	for _, m := range msgs {
-		for _, c := range UserParts(m) {
+		// Requests come off the wire, so every block is there; one that
+		// is not (nil) would make chunk.UserParts fail, and show nothing.
+		parts, _ := chunk.UserParts(m.Key, m.Content)
+		for _, c := range parts {
 			var err error
 			if buf, err = begin.EncodeResponse(buf[:0], &begin.Chunk{Chunk: c}); err != nil {
 				continue // a block Rust could not hold: not shown
