@@ -8,7 +8,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/diverge-network/diverge-sdk-go/chunk"
-	"github.com/diverge-network/diverge-sdk-go/enqueue"
 	"github.com/diverge-network/diverge-sdk-go/mcpcontent"
 	"github.com/diverge-network/diverge-sdk-go/proxy"
 	"github.com/diverge-network/diverge-sdk-go/proxytest"
@@ -86,7 +85,3 @@ func (k *keepLoop) Run(_ context.Context, l *proxy.Loop) error {
 }
 
 var wireErrNil = wire.ErrNil
-
-func enqueueRequestWithNil() enqueue.Request {
-	return enqueue.Request{Key: "k", Content: []mcpcontent.Block{nil, (*mcpcontent.Text)(nil), (*mcpcontent.Image)(nil)}}
-}
