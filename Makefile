@@ -1,10 +1,12 @@
 # diverge-sdk-go: every target runs from a fresh clone with Go 1.26 and the
-# Go module proxy; the oracle targets also need cargo. The oracle is rustref
-# on the current serde stack (serde 1.0.228, serde_json 1.0.150, from the
-# sources vendored in ../shared/rustref); interop-debian also builds it on
-# Debian's serde_json 1.0.87 (build.sh installs those crates with apt).
+# Go module proxy; the oracle targets also need cargo. The oracle is rustref's
+# real model (the crates' own types) on the current serde stack (serde
+# 1.0.228, serde_json 1.0.150, from the sources vendored in ../shared/rustref);
+# interop-debian also builds it on Debian's serde_json 1.0.87 (build.sh
+# installs those crates with apt).
 
 GO          ?= go
+GOFMT       ?= gofmt
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 FUZZTIME    ?= 30s
 FUZZFLAGS   ?=
@@ -12,29 +14,51 @@ BENCHTIME   ?= 1s
 SHARED      ?= ../shared
 RUSTREF_TARGET_DIR ?= $(CURDIR)/.rustref-target
 export RUSTREF_TARGET_DIR
-RUSTREF     := $(RUSTREF_TARGET_DIR)/current/release/rustref
-RUSTREF_DEBIAN := $(RUSTREF_TARGET_DIR)/release/rustref
+RUSTREF_MODEL := real
+export RUSTREF_MODEL
+RUSTREF     := $(RUSTREF_TARGET_DIR)/real-current/release/rustref
+RUSTREF_DEBIAN := $(RUSTREF_TARGET_DIR)/real/release/rustref
 
 INTEROP_N   ?= 300000
 INTEROP_SEED ?= 1
 
-.PHONY: test test-ports lint fuzz bench vet interop interop-debian encdiff oracle oracle-debian bench-compare bench-peers
+.PHONY: demo test test-ports test-peerbench lint fmt-check fuzz bench vet interop interop-debian encdiff oracle oracle-debian bench-compare bench-peers
+
+## demo: a live session on loopback: the Go container proxy (divergewire proxy, with a demo program
+## that echoes each message) and a Go provider (divergewire session) over a real WebSocket; the
+## session is printed as decode prints a trace, with the checker's verdict
+demo:
+	$(GO) build -o bin/divergewire ./cmd/divergewire
+	@bin/divergewire proxy -listen 127.0.0.1:0 -declare api=fixed,token=rotating > bin/proxy.out & pid=$$!; \
+	url=; for i in $$(seq 100); do url=$$(awk 'NR==1 {print $$3}' bin/proxy.out); [ -n "$$url" ] && break; sleep 0.1; done; \
+	head -n 1 bin/proxy.out; \
+	bin/divergewire session -connect "$$url" -secret 'api="k-1"' -secret 'token="t0"' -message a=hello -message b=world; rc=$$?; \
+	kill $$pid 2>/dev/null; wait $$pid 2>/dev/null; exit $$rc
 
 ## test: vet, then every test with the race detector; the engine once more
 ## without it (its exhaustive UTF-8 tests sample under -race) and once as it
-## builds without its amd64 assembly (the purego tag)
+## builds without its amd64 assembly (the purego tag); the cost harness once
+## more without it (it times CPU only there)
 test: vet
 	$(GO) test -race -count=1 ./...
 	$(GO) test -count=1 ./internal/serde
+	$(GO) test -count=1 -run '^TestCostGrowsLinearly$$' ./internal/scopes
 	$(GO) test -count=1 -tags purego ./internal/serde
 
 ## test-ports: the codec packages' tests (and the golden vectors of every scope) built for arm64, run
-## under qemu-aarch64 (Debian's qemu-user), and for 386, run natively: the portable scanners, as
-## those platforms run them
-PORT_PKGS = ./wire/... ./internal/serde ./internal/scopes ./secrets ./mcpcontent/... ./enqueue/... ./dequeue ./begin ./errors
+## under qemu-aarch64 (Debian's qemu-user), and for 386, run natively where the kernel runs 32-bit x86
+## binaries (qemu-i386 cannot run Go's 386 runtime); where it does not, the 386 build is vetted and
+## the make output says so
+PORT_PKGS = ./wire/... ./internal/serde ./internal/scopes ./internal/decimal ./secrets ./mcpcontent/... ./chunk ./enqueue/... ./dequeue ./begin ./errors
 test-ports:
 	GOARCH=arm64 $(GO) test -count=1 -exec qemu-aarch64 $(PORT_PKGS)
-	GOARCH=386 $(GO) test -count=1 $(PORT_PKGS)
+	@if GOARCH=386 $(GO) test -count=1 -run '^$$' ./wire >/dev/null 2>&1; then \
+	  echo "GOARCH=386 $(GO) test -count=1 $(PORT_PKGS)"; \
+	  GOARCH=386 $(GO) test -count=1 $(PORT_PKGS); \
+	else \
+	  echo "test-ports: this kernel does not run 386 binaries; the 386 build is vetted, not run"; \
+	  GOARCH=386 $(GO) vet $(PORT_PKGS); \
+	fi
 
 ## vet: go vet here, and for arm64 and 386, which build only the portable scanners
 vet:
@@ -42,9 +66,17 @@ vet:
 	GOARCH=arm64 $(GO) vet ./...
 	GOARCH=386 $(GO) vet ./internal/serde
 
-## lint: go vet and staticcheck (pinned, run through go run)
-lint: vet
+## lint: gofmt (fmt-check), go vet and staticcheck (pinned, run through go run)
+lint: fmt-check vet
 	$(GO) run $(STATICCHECK) ./...
+
+## fmt-check: fails, listing them, if gofmt would change any Go file in the tree
+## (internal/peerbench's module included)
+fmt-check:
+	@files=$$($(GOFMT) -l .) || exit 1; \
+	if [ -n "$$files" ]; then \
+	  echo "fmt-check: gofmt would change these files (gofmt -w them):"; echo "$$files"; exit 1; \
+	fi
 
 ## fuzz: every Fuzz target for FUZZTIME each (go test -fuzz runs one target at a time)
 fuzz:
@@ -59,7 +91,7 @@ fuzz:
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) ./...
 
-## oracle: build the Rust reference oracle on the current serde stack (offline, vendored sources)
+## oracle: build the Rust reference oracle, real model, on the current serde stack (offline, vendored sources)
 oracle:
 	@command -v cargo >/dev/null 2>&1 || { echo "oracle: cargo is not installed on this machine, so the Rust oracle cannot be built here (CI has it)."; exit 1; }
 	@RUSTREF_STACK=current $(SHARED)/rustref/build.sh >/dev/null
@@ -87,20 +119,29 @@ interop-debian: oracle-debian
 	$(GO) run ./internal/cmd/interop -oracle $(RUSTREF_DEBIAN) -known-stack-diffs -n $(INTEROP_N) -seed $(INTEROP_SEED)
 	$(GO) run ./internal/cmd/interop -oracle $(RUSTREF_DEBIAN) -known-stack-diffs -corpus testdata/regress/corpus.txt -show 20
 
-## bench-compare: Go against Rust on testdata/bench.json, alternating; rewrites PERFORMANCE.md
+## bench-compare: Go against Rust on testdata/bench.json, and on testdata/bench_chunks.json (a chunk of
+## every kind) for the chunks table, alternating; rewrites PERFORMANCE.md
+## (BENCH_GO_BIN is where the divergewire it times is built: give each checkout its own when several
+## share one RUSTREF_TARGET_DIR)
 BENCH_ROUNDS ?= 15
+BENCH_GO_BIN ?= $(RUSTREF_TARGET_DIR)/divergewire
 bench-compare: oracle
-	$(GO) build -o $(RUSTREF_TARGET_DIR)/divergewire ./cmd/divergewire
-	$(GO) run ./internal/cmd/benchcompare -go $(RUSTREF_TARGET_DIR)/divergewire -rust $(RUSTREF) -file testdata/bench.json -rounds $(BENCH_ROUNDS) -out PERFORMANCE.md
+	$(GO) build -o $(BENCH_GO_BIN) ./cmd/divergewire
+	$(GO) run ./internal/cmd/benchcompare -go $(BENCH_GO_BIN) -rust $(RUSTREF) -file testdata/bench.json -chunks testdata/bench_chunks.json -rounds $(BENCH_ROUNDS) -out PERFORMANCE.md
 
 ## bench-peers: the SDK against encoding/json, encoding/json/v2, sonic, goccy/go-json, segmentio and
 ## json-iterator (internal/peerbench, its own module: the peers never enter go.mod); rewrites
 ## only the bench-peers section of PERFORMANCE.md. BENCH_PEERS_MS is each payload's budget per
-## codec and round. Its tests: cd internal/peerbench && go test ./...
+## codec and round. Its tests: make test-peerbench
 BENCH_PEERS_ROUNDS ?= 10
 BENCH_PEERS_MS     ?= 100
 bench-peers:
 	cd internal/peerbench && GOEXPERIMENT=jsonv2 $(GO) run . -file ../../testdata/bench.json -rounds $(BENCH_PEERS_ROUNDS) -ms $(BENCH_PEERS_MS) -out ../../PERFORMANCE.md
+
+## test-peerbench: internal/peerbench's tests (its own module; the peers' round trips of
+## every vector in testdata/bench.json), with encoding/json/v2 built in
+test-peerbench:
+	cd internal/peerbench && GOEXPERIMENT=jsonv2 $(GO) test -count=1 ./...
 
 ## floatref: build internal/floatref, serde_json 1.0.150's own float formatting (offline, from ../shared/rustref/vendor; needs cargo)
 CARGO       ?= cargo
@@ -113,8 +154,8 @@ floatref:
 	@command -v $(CARGO) >/dev/null 2>&1 || { echo "floatref: cargo is not installed on this machine, so floatref cannot be built here (CI has it)."; exit 1; }
 	$(CARGO) build --release --offline --locked --manifest-path internal/floatref/Cargo.toml --target-dir $(RUSTREF_TARGET_DIR)/floatref
 
-## floatcheck: wire.AppendF32/AppendF64 against serde_json: every f32, FLOATCHECK_F64 f64, then FLOATCHECK_CONFORM of each through the current-stack oracle
+## floatcheck: internal/serde's AppendF32/AppendF64 against serde_json: every f32, FLOATCHECK_F64 f64, then FLOATCHECK_CONFORM of each through the current-stack oracle
 floatcheck: floatref
 	@RUSTREF_STACK=current $(SHARED)/rustref/build.sh >/dev/null
 	$(GO) run ./internal/cmd/floatcheck -floatref $(FLOATREF_BIN) -f32 -f64 $(FLOATCHECK_F64) -seed $(FLOATCHECK_SEED) \
-	  -oracle $(RUSTREF_TARGET_DIR)/current/release/rustref -conform $(FLOATCHECK_CONFORM) -conform-f32 $(FLOATCHECK_CONFORM)
+	  -oracle $(RUSTREF) -conform $(FLOATCHECK_CONFORM) -conform-f32 $(FLOATCHECK_CONFORM)

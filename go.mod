@@ -1,6 +1,6 @@
 module github.com/diverge-network/diverge-sdk-go
 
-go 1.25.0
+go 1.26
 
 require (
 	github.com/coder/websocket v1.8.15

@@ -6,8 +6,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/diverge-network/diverge-sdk-go/chunk"
 	"github.com/diverge-network/diverge-sdk-go/dequeue"
 	"github.com/diverge-network/diverge-sdk-go/enqueue"
+	protoerr "github.com/diverge-network/diverge-sdk-go/errors"
 	"github.com/diverge-network/diverge-sdk-go/mcpcontent"
 	"github.com/diverge-network/diverge-sdk-go/secrets"
 	"github.com/diverge-network/diverge-sdk-go/wire"
@@ -41,7 +43,7 @@ func TestChannelRequests(t *testing.T) {
 		req  ChannelRequest
 		wire string
 	}{
-		{&Postgres{ConnID: [4]byte{9, 8, 7, 6}}, "\x00\x09\x08\x07\x06"},
+		{&Postgres{ConnID: 0x09080706}, "\x00\x09\x08\x07\x06"},
 		{&Info{}, "\x01"},
 		{&Enqueue{Request: enqueue.Request{Key: "k", Content: []mcpcontent.Block{&mcpcontent.Text{Text: "hi"}}}}, "\x02" + `{"key":"k","content":[{"type":"text","text":"hi"}]}`},
 		{&Dequeue{Request: dequeue.Request{Key: "k"}}, "\x03" + `{"key":"k"}`},
@@ -94,6 +96,36 @@ func TestChannelRequestErrors(t *testing.T) {
 	var pe *PostgresError
 	require.ErrorAs(t, err, &pe)
 	assert.Equal(t, 1, pe.Len)
+	assert.Equal(t, "postgres connection request is 1 bytes, not 4", pe.Error())
+}
+
+// The connection id is the crates' u32, big-endian on the wire.
+func TestPostgresConnIDIsBigEndianUint32(t *testing.T) {
+	for _, tt := range []struct {
+		wire string
+		id   uint32
+	}{
+		{"\x00\x00\x00\x00", 0},
+		{"\x00\x00\x00\x01", 1},
+		{"\xde\xad\xbe\xef", 0xdeadbeef},
+		{"\xff\xff\xff\xff", 0xffffffff},
+	} {
+		p := Postgres{ConnID: 42}
+		require.NoError(t, p.DecodeConnID([]byte(tt.wire)))
+		assert.Equal(t, tt.id, p.ConnID)
+		assert.Equal(t, "pre"+tt.wire, string(p.AppendConnID([]byte("pre"))))
+		req, err := DecodeChannelRequest([]byte("\x00" + tt.wire))
+		require.NoError(t, err)
+		assert.Equal(t, &Postgres{ConnID: tt.id}, req)
+	}
+	p := Postgres{ConnID: 42}
+	for _, bad := range []string{"", "\x01\x02\x03", "\x01\x02\x03\x04\x05"} {
+		var pe *PostgresError
+		require.ErrorAs(t, p.DecodeConnID([]byte(bad)), &pe)
+		assert.Equal(t, len(bad), pe.Len)
+		assert.Equal(t, uint32(42), p.ConnID, "a failed decode keeps p")
+	}
+	assert.ErrorIs(t, (*Postgres)(nil).DecodeConnID([]byte("\x00\x00\x00\x00")), wire.ErrNil)
 }
 
 func TestResponses(t *testing.T) {
@@ -107,8 +139,9 @@ func TestResponses(t *testing.T) {
 	}{
 		{&Begun{}, "\x00{}"},
 		{&Begun{Dependencies: []wire.Object{obj(t, `{"name":"db"}`)}, Secrets: decl}, "\x00" + `{"dependencies":[{"name":"db"}],"secrets":{"r":"rotating"}}`},
-		{&Error{Message: "arguments refused"}, "\x01" + `{"message":"arguments refused"}`},
-		{&Chunk{obj(t, `{"z":1,"_meta":{"seq":2}}`)}, "\x02" + `{"z":1,"_meta":{"seq":2}}`},
+		{&Error{Value: protoerr.New(protoerr.KindProgram, "arguments refused").Value}, "\x01" + `{"kind":"program","error":"arguments refused"}`},
+		{&Error{Value: raw(t, `null`)}, "\x01null"},
+		{&Chunk{&chunk.AssistantTextContent{Content: mcpcontent.Text{Text: "hi", Meta: obj(t, `{"seq":2}`)}}}, "\x02" + `{"type":"assistant_text_content","text":"hi","_meta":{"seq":2}}`},
 		{&Active{}, "\x03"},
 		{&Inactive{Values: vals}, "\x04" + `{"r":{"n":3}}`},
 	}
@@ -123,14 +156,17 @@ func TestResponses(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, tt.wire, string(again))
 	}
-	r, err := DecodeResponse([]byte("\x02{\"_meta\":{\"seq\":1},\"text\":\"hi\"}"))
+	// A chunk is typed: the reader switches on its kind, and the decode
+	// normalizes it (members in order, unknown ones dropped).
+	r, err := DecodeResponse([]byte("\x02{\"_meta\":{\"seq\":1},\"text\":\"hi\",\"x\":0,\"type\":\"assistant_text_content\"}"))
 	require.NoError(t, err)
-	meta, ok := r.(*Chunk).Meta()
-	require.True(t, ok)
-	assert.Equal(t, `{"seq":1}`, meta.String())
-	var into struct{ Text string }
-	require.NoError(t, r.(*Chunk).Unmarshal(&into))
-	assert.Equal(t, "hi", into.Text)
+	text, ok := r.(*Chunk).Chunk.(*chunk.AssistantTextContent)
+	require.True(t, ok, "%T", r.(*Chunk).Chunk)
+	assert.Equal(t, "hi", text.Content.Text)
+	assert.Equal(t, `{"seq":1}`, text.Content.Meta.String())
+	again, err := r.Encode(nil)
+	require.NoError(t, err)
+	assert.Equal(t, "\x02"+`{"type":"assistant_text_content","text":"hi","_meta":{"seq":1}}`, string(again))
 
 	r, err = DecodeResponse([]byte("\x03\x03"))
 	require.NoError(t, err, "the reference ignores bytes after a bare tag")
@@ -146,7 +182,7 @@ func TestResponseErrors(t *testing.T) {
 		{"\x05", ResponseErrorKindUnknownTag},
 		{"\x00", ResponseErrorKindBegun},
 		{"\x00{\"secrets\":{\"a\":\"always\"}}", ResponseErrorKindBegun},
-		{"\x01{}", ResponseErrorKindError},
+		{"\x01{\"kind\":", ResponseErrorKindError},
 		{"\x02{}{}", ResponseErrorKindChunk},
 		{"\x02[]", ResponseErrorKindChunk},
 		{"\x04", ResponseErrorKindInactive},
@@ -161,7 +197,7 @@ func TestResponseErrors(t *testing.T) {
 }
 
 func TestRelayFramesWithoutReading(t *testing.T) {
-	body := []byte(`{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"hi"}}`)
+	body := []byte(`{"text":"hi","type":"assistant_text_content"}`) // as the agent wrote it
 	assert.Equal(t, "\x02"+string(body), string(AppendChunk(nil, body)))
 	assert.Equal(t, "\x04{}", string(AppendInactive(nil, []byte("{}"))))
 	assert.Equal(t, "\x03", string(AppendActive(nil)))

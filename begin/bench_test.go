@@ -8,9 +8,9 @@ import (
 // chunk16K is a chunk's JSON of 16 KiB, as an agent's server sends one.
 var chunk16K = func() []byte {
 	text := bytes.Repeat([]byte("The deploy rolled out; error rates rose from 0.2% to 4.7%. "), 16<<10/60)
-	b := []byte(`{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"`)
+	b := []byte(`{"type":"assistant_text_content","text":"`)
 	b = append(b, text...)
-	b = append(b, `"},"_meta":{"seq":1843}}`...)
+	b = append(b, `","_meta":{"seq":1843}}`...)
 	return b
 }()
 

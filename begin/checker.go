@@ -6,6 +6,7 @@ import (
 
 	"github.com/diverge-network/diverge-sdk-go/dequeue"
 	"github.com/diverge-network/diverge-sdk-go/enqueue"
+	protoerr "github.com/diverge-network/diverge-sdk-go/errors"
 	"github.com/diverge-network/diverge-sdk-go/secrets"
 )
 
@@ -73,8 +74,24 @@ const (
 // byte stream) and of an Info channel's answer (outside this library);
 // channels after the main stream's finish (a channel may still be
 // answered, and nothing forbids opening one); a begin that simply stops
-// (a stream with no finish is a stream still open); and which message a
-// loop's first chunks carry.
+// (a stream with no finish is a stream still open); whether a loop took
+// every message waiting; and the fate of a message once a loop showed it.
+//
+// # User parts
+//
+// A loop shows each message it took as that message's user parts (see
+// chunk.UserParts): at its start, before any other chunk, and after a seam,
+// wherever one lands. The Checker keeps, for each message enqueued and not
+// yet shown, withdrawn, refused or left unserved, its parts; an Active
+// needs one such message, and each run of user chunks must be such
+// messages, each whole and shown once, in the order they were enqueued.
+// A chunk is matched by its JSON as the chunk encodes it, so a part is the
+// message's block exactly, under the message's key; where two messages
+// waiting begin with the same part, the one enqueued first is taken. A
+// Delivered is recorded no earlier than the Active of the loop the message
+// went into (as enqueue.delivered-loop has it), so a message answered
+// Delivered must be shown by the end of the loop open at its answer, or
+// already, when none is open.
 //
 // # What an error message must not carry
 //
@@ -98,7 +115,9 @@ const (
 //
 // Memory: a channel's state is dropped at its finish, and the state of a
 // key once no channel of it is open and nothing waits on it, so memory
-// follows the channels open at once, not the session's length. The ids of
+// follows the channels open at once, not the session's length. A
+// message's parts (about its request's size) are kept until a loop shows
+// it or it gets another fate; one answered Delivered, until its loop ends. The ids of
 // the latest finished channels (a bounded number) are kept, so that a
 // payload after a finish is reported; an id reused long after reads as a
 // new channel. The declaration is kept, and a finder of its rotating names
@@ -106,7 +125,8 @@ const (
 //
 // Work per event is linear in its payload (a Begun's rotating names are
 // sorted, n log n in their number), plus a step for each channel of one
-// key open at once. A loop's Error is searched for all the rotating names
+// key open at once, and, for a user chunk, an Enqueue's fate or finish and
+// a loop's end, a step for each message not yet shown. A loop's Error is searched for all the rotating names
 // in one pass, whatever their number; an error message is searched for
 // each kept secret value in turn, at most keptSecretValues passes.
 //
@@ -133,6 +153,12 @@ type Checker struct {
 	finishedIDs  []string // ring of recently finished ids
 	finishedNext int
 	finishedSet  map[string]struct{}
+
+	unshown []*message // messages enqueued that no loop has shown yet, in request order
+	opening bool       // the open loop has shown only user parts so far
+	showing *message   // the message whose parts are being shown
+	next    int        // the index of showing's next part
+	runSeq  uint64     // the request event of the latest message shown in this run of user parts; 0 at a run's start
 
 	secretVals  []string // ring of distinct strings that show a secret value (secretNeedles)
 	secretNext  int
@@ -165,8 +191,9 @@ type channelState struct {
 	inLoopAtOpen bool
 	gatedAtOpen  bool
 	fedsAtOpen   int
-	noContent    bool // a message with no block, which the container refuses
-	mustDequeue  bool // a Withdrawn came while it surely waited
+	noContent    bool     // a message with no block, which the container refuses
+	msg          *message // what a loop shows of the message; nil when no loop can
+	mustDequeue  bool     // a Withdrawn came while it surely waited
 }
 
 // keyState is what the cross-channel rules keep of one key: its open,
@@ -294,13 +321,17 @@ func (c *Checker) Main(payload []byte) error {
 		if !c.inLoop {
 			return c.fail(RuleChunkOutsideLoop, ev, "no loop is open (%s); a Chunk comes only between an Active and its Inactive", c.sinceLoop())
 		}
+		return c.loopChunk(ev, r.Chunk)
 	case *Inactive:
 		return c.inactive(ev, r.Values)
 	case *Error:
 		if !c.inLoop {
 			return c.fail(RuleErrorOutsideLoop, ev, "no loop is open (%s); after Begun an Error only ends a loop whose rotating secrets could not be collected", c.sinceLoop())
 		}
-		if err := c.loopError(ev, r.Message); err != nil {
+		if err := c.loopError(ev, errorText(protoerr.Error(*r))); err != nil {
+			return err
+		}
+		if err := c.endLoop(ev); err != nil {
 			return err
 		}
 		c.inLoop = false
@@ -374,6 +405,9 @@ func (c *Checker) active(ev Event) error {
 		return c.fail(RuleSecretsGated, ev, "the program declared %s and no Secrets channel has been answered Fed since %s",
 			count(c.declared.Len(), "secret"), c.sinceFeed())
 	}
+	if err := c.startLoop(ev); err != nil {
+		return err
+	}
 	c.inLoop = true
 	c.loops++
 	return nil
@@ -397,6 +431,9 @@ func (c *Checker) inactive(ev Event, values secrets.Values) error {
 		case mode != secrets.Rotating:
 			return c.fail(RuleInactiveValues, ev, "%s is declared %s; an Inactive carries the rotating secrets and no other name", strconv.Quote(name), mode)
 		}
+	}
+	if err := c.endLoop(ev); err != nil {
+		return err
 	}
 	c.keepValues(values)
 	c.inLoop = false
@@ -485,6 +522,8 @@ func (c *Checker) request(id string, payload []byte) error {
 			st.loopsAtOpen, st.inLoopAtOpen = c.loops, c.inLoop
 			st.gatedAtOpen, st.fedsAtOpen = c.Gated(), c.feds
 			st.noContent = len(r.Request.Content) == 0
+			st.msg = newMessage(id, c.seq, r.Request.Key, r.Request.Content)
+			c.listMessage(st.msg)
 			c.key(r.Request.Key).waiting[id] = st
 		case *Dequeue:
 			st.key = r.Request.Key
@@ -594,7 +633,11 @@ func (c *Checker) fate(id string, st *channelState, ev Event, fate enqueue.Outco
 		case st.mustDequeue:
 			return c.fail(RuleWithdrawnFate, ev, "a dequeue of key %s was answered Withdrawn while this message surely waited; a withdrawn message is answered Dequeued", strconv.Quote(st.key))
 		}
+		if err := c.deliveredParts(ev, st.msg); err != nil {
+			return err
+		}
 	case enqueue.Dequeued:
+		c.dropMessage(st.msg)
 		switch {
 		case ks.lastWithdrawn > st.openSeq:
 		case len(ks.pending) > 0:
@@ -612,6 +655,7 @@ func (c *Checker) fate(id string, st *channelState, ev Event, fate enqueue.Outco
 		ks.unfulfilled = kept
 		return nil
 	default:
+		c.dropMessage(st.msg)
 		if st.mustDequeue {
 			return c.fail(RuleWithdrawnFate, ev, "a dequeue of key %s was answered Withdrawn while this message surely waited; a withdrawn message is answered Dequeued", strconv.Quote(st.key))
 		}
@@ -667,7 +711,7 @@ func (c *Checker) dequeued(id string, st *channelState, ev Event, outcome dequeu
 	delete(ks.pending, id)
 	defer c.dropIdle(st.key, ks)
 	switch outcome {
-	case dequeue.Withdrawn:
+	case dequeue.Dequeued:
 		switch {
 		case ks.lastDequeued > st.openSeq:
 		case len(ks.waiting) > 0:
@@ -721,21 +765,21 @@ func decodeAnswer(k channelKind, payload []byte) (answerInfo, error) {
 			return a, err
 		}
 		a.variant, a.fate = capitalize(r.Outcome.String()), r.Outcome
-		a.isError, a.message = r.Outcome == enqueue.Refused, r.Error.Message
+		a.isError, a.message = r.Outcome == enqueue.Error, errorText(r.Error)
 	case kindDequeue:
 		var r dequeue.Response
 		if err := r.Decode(payload); err != nil {
 			return a, err
 		}
 		a.variant, a.outcome = capitalize(r.Outcome.String()), r.Outcome
-		a.isError, a.message = r.Outcome == dequeue.Failed, r.Error.Message
+		a.isError, a.message = r.Outcome == dequeue.Error, errorText(r.Error)
 	case kindSecrets:
 		var r secrets.FeedResponse
 		if err := r.Decode(payload); err != nil {
 			return a, err
 		}
 		a.variant, a.fed = capitalize(r.Outcome.String()), r.Outcome.Opens()
-		a.isError, a.message = !a.fed, r.Error.Message
+		a.isError, a.message = !a.fed, errorText(r.Error)
 	}
 	return a, nil
 }
@@ -763,6 +807,7 @@ func (c *Checker) ChannelFinish(id string) error {
 	ks := c.keys[st.key]
 	defer c.dropIdle(st.key, ks)
 	if st.kind == kindEnqueue {
+		c.dropMessage(st.msg)
 		delete(ks.waiting, id)
 		return c.checkUnfulfilled(ks, st.key, ev)
 	}

@@ -39,7 +39,7 @@ const (
 	begunNone     = "\x00{}"
 	begunToken    = "\x00" + `{"secrets":{"api_key":"fixed","token":"rotating"}}`
 	active        = "\x03"
-	chunk         = "\x02" + `{"sessionUpdate":"agent_message_chunk"}`
+	chunkP        = "\x02" + `{"type":"assistant_text_content","text":"hi"}`
 	inactiveNone  = "\x04{}"
 	inactiveToken = "\x04" + `{"token":"t2"}`
 	loopError     = "\x01" + `{"message":"rotating secret \"token\" was not handed back"}`
@@ -58,6 +58,11 @@ const (
 	feedEscaped   = "\x04" + `{"api_key":"a\"b","token":"tok_SECRET_123"}`
 	emptyReq      = "\x02" + `{"key":"k1","content":[]}`
 	otherReq      = "\x02" + `{"key":"k0","content":[{"type":"text","text":"first"}]}`
+	partK1        = "\x02" + `{"type":"user_text_content","key":"k1","text":"hi"}` // enqueueReq's part
+	twoReq        = "\x02" + `{"key":"k2","content":[{"type":"text","text":"a"},{"type":"text","text":"b"}]}`
+	partK2a       = "\x02" + `{"type":"user_text_content","key":"k2","text":"a"}`     // twoReq's first part
+	partK2b       = "\x02" + `{"type":"user_text_content","key":"k2","text":"b"}`     // twoReq's second part
+	partK0        = "\x02" + `{"type":"user_text_content","key":"k0","text":"first"}` // otherReq's part
 	refused       = "\x02" + `{"message":"not taken"}`
 	dequeued      = "\x01"
 	withdrawn     = "\x00"
@@ -77,7 +82,31 @@ func join(parts ...[]step) []step {
 	return out
 }
 
-func steps(s ...step) []step { return s }
+// steps joins steps and runs of steps ([]step, as opened gives) into one.
+func steps(s ...any) []step {
+	var out []step
+	for _, v := range s {
+		switch v := v.(type) {
+		case step:
+			out = append(out, v)
+		case []step:
+			out = append(out, v...)
+		default:
+			panic("steps: not a step")
+		}
+	}
+	return out
+}
+
+// opened is a message enqueued on channel id (its key is id) and the loop
+// it starts: the request, the Active and the message's one user part.
+func opened(id string) []step {
+	return []step{
+		chanP(id, "\x02"+`{"key":"`+id+`","content":[{"type":"text","text":"go"}]}`),
+		mainP(active),
+		mainP("\x02" + `{"type":"user_text_content","key":"` + id + `","text":"go"}`),
+	}
+}
 
 // ruleCase feeds steps; every one but the last must pass, and the last breaks
 // rule (or, with rule empty, passes too).
@@ -97,7 +126,7 @@ type ruleGroup struct {
 func ruleGroups() []ruleGroup {
 	return []ruleGroup{
 		{RuleMainAfterFinish, []ruleCase{
-			{"payload after finish", RuleMainAfterFinish, steps(mainP(begunNone), mainFinish(), mainP(chunk))},
+			{"payload after finish", RuleMainAfterFinish, steps(mainP(begunNone), mainFinish(), mainP(chunkP))},
 			{"second finish", RuleMainAfterFinish, steps(mainP(begunNone), mainFinish(), mainFinish())},
 			{"finish alone", RuleMainAfterFinish, steps(mainFinish(), mainP(begunNone))},
 			{"keep: begun then finish", "", steps(mainP(begunNone), mainFinish())},
@@ -105,23 +134,23 @@ func ruleGroups() []ruleGroup {
 		}},
 		{RuleMainAfterError, []ruleCase{
 			{"begun after a begin error", RuleMainAfterError, steps(mainP(beginError), mainP(begunNone))},
-			{"chunk after a loop error", RuleMainAfterError, join(steps(mainP(begunToken)), fedSteps("f1"), steps(mainP(active), mainP(loopError), mainP(chunk)))},
+			{"chunk after a loop error", RuleMainAfterError, join(steps(mainP(begunToken)), fedSteps("f1"), steps(opened("s2"), mainP(loopError), mainP(chunkP)))},
 			{"keep: begin error, finish", "", steps(mainP(beginError), mainFinish())},
-			{"keep: loop error, finish", "", join(steps(mainP(begunToken)), fedSteps("f1"), steps(mainP(active), mainP(chunk), mainP(loopError), mainFinish()))},
+			{"keep: loop error, finish", "", join(steps(mainP(begunToken)), fedSteps("f1"), steps(opened("s3"), mainP(chunkP), mainP(loopError), mainFinish()))},
 		}},
 		{RuleMainDecode, []ruleCase{
 			{"unknown tag", RuleMainDecode, steps(mainP(begunNone), mainP("\x09"))},
 			{"empty payload", RuleMainDecode, steps(mainP(""))},
-			{"chunk not an object", RuleMainDecode, steps(mainP(begunNone), mainP(active), mainP("\x02[1]"))},
-			{"keep: every variant decodes", "", steps(mainP(begunNone), mainP(active), mainP(chunk), mainP(inactiveNone))},
+			{"chunk not an object", RuleMainDecode, steps(mainP(begunNone), opened("s4"), mainP("\x02[1]"))},
+			{"keep: every variant decodes", "", steps(mainP(begunNone), opened("s5"), mainP(chunkP), mainP(inactiveNone))},
 		}},
 		{RuleActiveTrailingBytes, []ruleCase{
 			{"active with a byte after", RuleActiveTrailingBytes, steps(mainP(begunNone), mainP("\x03\x00"))},
 			{"active with JSON after", RuleActiveTrailingBytes, steps(mainP(begunNone), mainP("\x03{}"))},
-			{"keep: the byte 3 alone", "", steps(mainP(begunNone), mainP(active))},
+			{"keep: the byte 3 alone", "", steps(mainP(begunNone), opened("s6"))},
 		}},
 		{RuleBegunFirst, []ruleCase{
-			{"chunk first", RuleBegunFirst, steps(mainP(chunk))},
+			{"chunk first", RuleBegunFirst, steps(mainP(chunkP))},
 			{"active first", RuleBegunFirst, steps(mainP(active))},
 			{"inactive first", RuleBegunFirst, steps(mainP(inactiveNone))},
 			{"keep: begun first", "", steps(mainP(begunNone))},
@@ -129,17 +158,17 @@ func ruleGroups() []ruleGroup {
 		}},
 		{RuleBegunOnce, []ruleCase{
 			{"second begun", RuleBegunOnce, steps(mainP(begunNone), mainP(begunNone))},
-			{"begun inside a loop", RuleBegunOnce, steps(mainP(begunNone), mainP(active), mainP(begunNone))},
-			{"keep: one begun, two loops", "", steps(mainP(begunNone), mainP(active), mainP(inactiveNone), mainP(active), mainP(inactiveNone))},
+			{"begun inside a loop", RuleBegunOnce, steps(mainP(begunNone), opened("s8"), mainP(begunNone))},
+			{"keep: one begun, two loops", "", steps(mainP(begunNone), opened("s9"), mainP(inactiveNone), opened("s10"), mainP(inactiveNone))},
 		}},
 		{RuleActiveInLoop, []ruleCase{
-			{"active twice", RuleActiveInLoop, steps(mainP(begunNone), mainP(active), mainP(chunk), mainP(active))},
-			{"keep: active after inactive", "", steps(mainP(begunNone), mainP(active), mainP(inactiveNone), mainP(active))},
+			{"active twice", RuleActiveInLoop, steps(mainP(begunNone), opened("s11"), mainP(chunkP), mainP(active))},
+			{"keep: active after inactive", "", steps(mainP(begunNone), opened("s13"), mainP(inactiveNone), opened("s14"))},
 		}},
 		{RuleSecretsGated, []ruleCase{
 			{"no feed after begun", RuleSecretsGated, steps(mainP(begunToken), mainP(active))},
 			{"the feed before the inactive does not count", RuleSecretsGated,
-				join(steps(mainP(begunToken)), fedSteps("f1"), steps(mainP(active), mainP(inactiveToken), mainP(active)))},
+				join(steps(mainP(begunToken)), fedSteps("f1"), steps(opened("s16"), mainP(inactiveToken), mainP(active)))},
 			{"a refused feed keeps the gate", RuleSecretsGated,
 				steps(mainP(begunToken), chanP("f1", feedToken), chanP("f1", feedRefused), chanFinish("f1"), mainP(active))},
 			{"a feed not served keeps the gate", RuleSecretsGated,
@@ -149,39 +178,39 @@ func ruleGroups() []ruleGroup {
 			{"fixed secrets gate too", RuleSecretsGated,
 				steps(mainP("\x00"+`{"secrets":{"api_key":"fixed"}}`), mainP(active))},
 			{"keep: fed after begun and after each inactive", "",
-				join(steps(mainP(begunToken)), fedSteps("f1"), steps(mainP(active), mainP(inactiveToken)), fedSteps("f2"), steps(mainP(active)))},
+				join(steps(mainP(begunToken)), fedSteps("f1"), steps(opened("s21"), mainP(inactiveToken)), fedSteps("f2"), steps(opened("s22")))},
 			{"keep: a feed opened in the loop and answered after its inactive counts", "",
 				join(steps(mainP(begunToken)), fedSteps("f1"),
-					steps(mainP(active), chanP("f2", feedToken), mainP(inactiveToken), chanP("f2", fed), mainP(active)))},
+					steps(opened("s23"), chanP("f2", feedToken), mainP(inactiveToken), chanP("f2", fed), opened("s24")))},
 			{"keep: a program that declared none is never gated", "",
-				steps(mainP(begunNone), mainP(active), mainP(inactiveNone), mainP(active))},
+				steps(mainP(begunNone), opened("s25"), mainP(inactiveNone), opened("s26"))},
 		}},
 		{RuleChunkOutsideLoop, []ruleCase{
-			{"chunk before any loop", RuleChunkOutsideLoop, steps(mainP(begunNone), mainP(chunk))},
-			{"chunk after inactive", RuleChunkOutsideLoop, steps(mainP(begunNone), mainP(active), mainP(inactiveNone), mainP(chunk))},
-			{"keep: chunks inside a loop", "", steps(mainP(begunNone), mainP(active), mainP(chunk), mainP(chunk))},
+			{"chunk before any loop", RuleChunkOutsideLoop, steps(mainP(begunNone), mainP(chunkP))},
+			{"chunk after inactive", RuleChunkOutsideLoop, steps(mainP(begunNone), opened("s27"), mainP(inactiveNone), mainP(chunkP))},
+			{"keep: chunks inside a loop", "", steps(mainP(begunNone), opened("s28"), mainP(chunkP), mainP(chunkP))},
 		}},
 		{RuleInactiveOutsideLoop, []ruleCase{
 			{"inactive before any loop", RuleInactiveOutsideLoop, steps(mainP(begunNone), mainP(inactiveNone))},
-			{"inactive twice", RuleInactiveOutsideLoop, steps(mainP(begunNone), mainP(active), mainP(inactiveNone), mainP(inactiveNone))},
-			{"keep: inactive ends a loop", "", steps(mainP(begunNone), mainP(active), mainP(inactiveNone))},
+			{"inactive twice", RuleInactiveOutsideLoop, steps(mainP(begunNone), opened("s29"), mainP(inactiveNone), mainP(inactiveNone))},
+			{"keep: inactive ends a loop", "", steps(mainP(begunNone), opened("s30"), mainP(inactiveNone))},
 		}},
 		{RuleInactiveValues, []ruleCase{
-			{"rotating secret missing", RuleInactiveValues, join(steps(mainP(begunToken)), fedSteps("f1"), steps(mainP(active), mainP(inactiveNone)))},
+			{"rotating secret missing", RuleInactiveValues, join(steps(mainP(begunToken)), fedSteps("f1"), steps(opened("s31"), mainP(inactiveNone)))},
 			{"fixed secret handed back", RuleInactiveValues,
-				join(steps(mainP(begunToken)), fedSteps("f1"), steps(mainP(active), mainP("\x04"+`{"token":"t","api_key":"a"}`)))},
-			{"undeclared name", RuleInactiveValues, steps(mainP(begunNone), mainP(active), mainP("\x04"+`{"other":1}`))},
-			{"keep: every rotating name and no other", "", join(steps(mainP(begunToken)), fedSteps("f1"), steps(mainP(active), mainP(inactiveToken)))},
-			{"keep: empty for a program with no rotating secret", "", steps(mainP(begunNone), mainP(active), mainP(inactiveNone))},
+				join(steps(mainP(begunToken)), fedSteps("f1"), steps(opened("s32"), mainP("\x04"+`{"token":"t","api_key":"a"}`)))},
+			{"undeclared name", RuleInactiveValues, steps(mainP(begunNone), opened("s33"), mainP("\x04"+`{"other":1}`))},
+			{"keep: every rotating name and no other", "", join(steps(mainP(begunToken)), fedSteps("f1"), steps(opened("s34"), mainP(inactiveToken)))},
+			{"keep: empty for a program with no rotating secret", "", steps(mainP(begunNone), opened("s35"), mainP(inactiveNone))},
 		}},
 		{RuleErrorOutsideLoop, []ruleCase{
 			{"error between loops", RuleErrorOutsideLoop, steps(mainP(begunNone), mainP(beginError))},
-			{"keep: error ends a loop", "", join(steps(mainP(begunToken)), fedSteps("f1"), steps(mainP(active), mainP(loopError)))},
+			{"keep: error ends a loop", "", join(steps(mainP(begunToken)), fedSteps("f1"), steps(opened("s36"), mainP(loopError)))},
 		}},
 		{RuleFinishInLoop, []ruleCase{
-			{"finish with a loop open", RuleFinishInLoop, steps(mainP(begunNone), mainP(active), mainP(chunk), mainFinish())},
-			{"keep: finish after inactive", "", steps(mainP(begunNone), mainP(active), mainP(inactiveNone), mainFinish())},
-			{"keep: finish after a loop's error", "", join(steps(mainP(begunToken)), fedSteps("f1"), steps(mainP(active), mainP(loopError), mainFinish()))},
+			{"finish with a loop open", RuleFinishInLoop, steps(mainP(begunNone), opened("s37"), mainP(chunkP), mainFinish())},
+			{"keep: finish after inactive", "", steps(mainP(begunNone), opened("s38"), mainP(inactiveNone), mainFinish())},
+			{"keep: finish after a loop's error", "", join(steps(mainP(begunToken)), fedSteps("f1"), steps(opened("s39"), mainP(loopError), mainFinish()))},
 		}},
 		{RuleChannelAfterFinish, []ruleCase{
 			{"answer after finish", RuleChannelAfterFinish, steps(mainP(begunNone), chanP("e1", enqueueReq), chanFinish("e1"), chanP("e1", delivered))},
@@ -225,36 +254,36 @@ func ruleGroups() []ruleGroup {
 				chanP("f1", "\x04{}"), chanP("f1", feedRefused))},
 		}},
 		{RuleErrorNamesSecret, []ruleCase{
-			{"a loop error for a program with no rotating secret", RuleErrorNamesSecret, steps(mainP(begunNone), mainP(active), mainP(loopError))},
+			{"a loop error for a program with no rotating secret", RuleErrorNamesSecret, steps(mainP(begunNone), opened("s40"), mainP(loopError))},
 			{"a loop error that names no rotating secret", RuleErrorNamesSecret,
-				join(steps(mainP(begunToken)), fedSteps("f1"), steps(mainP(active), mainP("\x01"+`{"message":"something failed"}`)))},
+				join(steps(mainP(begunToken)), fedSteps("f1"), steps(opened("s41"), mainP("\x01"+`{"message":"something failed"}`)))},
 			{"a loop error that names only the fixed secret", RuleErrorNamesSecret,
-				join(steps(mainP(begunToken)), fedSteps("f1"), steps(mainP(active), mainP("\x01"+`{"message":"api_key was not handed back"}`)))},
-			{"keep: the loop error names the rotating secret", "", join(steps(mainP(begunToken)), fedSteps("f1"), steps(mainP(active), mainP(loopError)))},
+				join(steps(mainP(begunToken)), fedSteps("f1"), steps(opened("s42"), mainP("\x01"+`{"message":"api_key was not handed back"}`)))},
+			{"keep: the loop error names the rotating secret", "", join(steps(mainP(begunToken)), fedSteps("f1"), steps(opened("s43"), mainP(loopError)))},
 		}},
 		{RuleErrorSecretValue, []ruleCase{
 			{"a loop error quoting the fed value", RuleErrorSecretValue,
-				steps(mainP(begunToken), chanP("f1", feedLong), chanP("f1", fed), mainP(active),
+				steps(mainP(begunToken), chanP("f1", feedLong), chanP("f1", fed), opened("s44"),
 					mainP("\x01"+`{"message":"rotating secret token (was tok_SECRET_123) not handed back"}`))},
 			{"a refusal quoting a value handed back", RuleErrorSecretValue,
-				steps(mainP(begunToken), chanP("f1", feedToken), chanP("f1", fed), chanP("e1", enqueueReq), mainP(active),
+				steps(mainP(begunToken), chanP("f1", feedToken), chanP("f1", fed), chanP("e1", enqueueReq), mainP(active), mainP(partK1),
 					mainP("\x04"+`{"token":"tok_ROTATED_456"}`), chanP("e2", enqueueReq), chanP("e2", "\x02"+`{"message":"no: tok_ROTATED_456"}`))},
 			{"a feed refusal quoting the value", RuleErrorSecretValue,
 				steps(mainP(begunToken), chanP("f1", feedLong), chanP("f1", "\x01"+`{"message":"bad token tok_SECRET_123"}`))},
 			{"keep: errors that name secrets only", "",
 				steps(mainP(begunToken), chanP("f1", feedLong), chanP("f1", "\x01"+`{"message":"bad token"}`),
-					chanP("f2", feedLong), chanP("f2", fed), mainP(active), mainP(loopError))},
+					chanP("f2", feedLong), chanP("f2", fed), opened("s46"), mainP(loopError))},
 			{"a short value, as a word", RuleErrorSecretValue,
 				steps(mainP(begunToken), chanP("f1", feedToken), chanP("f1", "\x01"+`{"message":"bad token t1"}`))},
 			{"a six-byte token in a loop's Error", RuleErrorSecretValue,
-				steps(mainP(begunToken), chanP("f1", feedShort), chanP("f1", fed), mainP(active),
+				steps(mainP(begunToken), chanP("f1", feedShort), chanP("f1", fed), opened("s47"),
 					mainP("\x01"+`{"message":"rotating secret token (ab12cd) not handed back"}`))},
 			{"a one-byte value between punctuation", RuleErrorSecretValue,
 				steps(mainP(begunToken), chanP("f1", feedToken), chanP("f1", "\x01"+`{"message":"api_key=a; refused"}`))},
 			{"a number, as its JSON text", RuleErrorSecretValue,
 				steps(mainP(begunToken), chanP("f1", feedJSON), chanP("f1", "\x01"+`{"message":"limit 42 reached"}`))},
 			{"true, as its JSON text", RuleErrorSecretValue,
-				steps(mainP(begunToken), chanP("f1", feedJSON), chanP("f1", fed), mainP(active),
+				steps(mainP(begunToken), chanP("f1", feedJSON), chanP("f1", fed), opened("s48"),
 					mainP("\x01"+`{"message":"rotating secret token (true) not handed back"}`))},
 			{"an object, as its JSON text", RuleErrorSecretValue,
 				steps(mainP(begunToken), chanP("f1", "\x04"+`{"api_key":{"k":"v"},"token":"tok_SECRET_123"}`),
@@ -281,34 +310,98 @@ func ruleGroups() []ruleGroup {
 			{"names out of the declared order", RuleFeedOrder, steps(mainP(begunToken), chanP("f1", "\x04"+`{"token":"t1","api_key":"a"}`))},
 			{"keep: the declared order", "", steps(mainP(begunToken), chanP("f1", feedToken))},
 		}},
+		{RuleActiveNoMessage, []ruleCase{
+			{"an active with nothing enqueued", RuleActiveNoMessage, steps(mainP(begunNone), mainP(active))},
+			{"an active after the one message was shown", RuleActiveNoMessage, steps(mainP(begunNone), opened("s1"), mainP(inactiveNone), mainP(active))},
+			{"an active after the one message was refused", RuleActiveNoMessage, steps(mainP(begunNone), chanP("e1", enqueueReq), chanP("e1", refused), mainP(active))},
+			{"an active after the one message was left unserved", RuleActiveNoMessage, steps(mainP(begunNone), chanP("e1", enqueueReq), chanFinish("e1"), mainP(active))},
+			{"an active after the one message was withdrawn", RuleActiveNoMessage,
+				join(steps(mainP(begunToken), chanP("e1", enqueueReq), chanP("d1", dequeueReq), chanP("d1", withdrawn), chanP("e1", dequeued)), fedSteps("f1"), steps(mainP(active)))},
+			{"an active on a message with no block", RuleActiveNoMessage, steps(mainP(begunNone), chanP("e1", emptyReq), mainP(active))},
+			{"keep: a message enqueued in loop 1 starts loop 2", "",
+				steps(mainP(begunNone), opened("s1"), chanP("e1", enqueueReq), mainP(inactiveNone), mainP(active), mainP(partK1))},
+			{"keep: a message whose channel is still open", "",
+				steps(mainP(begunNone), opened("s1"), chanP("e1", enqueueReq), mainP(inactiveNone), chanP("e2", enqueueReq), chanP("e2", refused), mainP(active), mainP(partK1))},
+		}},
+		{RuleLoopFirstParts, []ruleCase{
+			{"the loop opens with an assistant chunk", RuleLoopFirstParts, steps(mainP(begunNone), chanP("e1", enqueueReq), mainP(active), mainP(chunkP))},
+			{"the loop ends before any part", RuleLoopFirstParts, steps(mainP(begunNone), chanP("e1", enqueueReq), mainP(active), mainP(inactiveNone))},
+			{"the loop's error before any part", RuleLoopFirstParts,
+				join(steps(mainP(begunToken), chanP("e1", enqueueReq)), fedSteps("f1"), steps(mainP(active), mainP(loopError)))},
+			{"a part of no message enqueued", RuleLoopFirstParts, steps(mainP(begunNone), chanP("e1", enqueueReq), mainP(active), mainP(partK0))},
+			{"a part under another key", RuleLoopFirstParts,
+				steps(mainP(begunNone), chanP("e1", enqueueReq), mainP(active), mainP("\x02"+`{"type":"user_text_content","key":"k9","text":"hi"}`))},
+			{"a part of another kind", RuleLoopFirstParts,
+				steps(mainP(begunNone), chanP("e1", enqueueReq), mainP(active), mainP("\x02"+`{"type":"user_resource_link","key":"k1","uri":"hi","name":"hi"}`))},
+			{"a message cut short", RuleLoopFirstParts, steps(mainP(begunNone), chanP("e2", twoReq), mainP(active), mainP(partK2a), mainP(chunkP))},
+			{"a message's parts out of order", RuleLoopFirstParts, steps(mainP(begunNone), chanP("e2", twoReq), mainP(active), mainP(partK2b))},
+			{"a message's second part is another's", RuleLoopFirstParts,
+				steps(mainP(begunNone), chanP("e2", twoReq), chanP("e1", enqueueReq), mainP(active), mainP(partK2a), mainP(partK1))},
+			{"two messages out of the order enqueued", RuleLoopFirstParts,
+				steps(mainP(begunNone), chanP("e0", otherReq), chanP("e1", enqueueReq), mainP(active), mainP(partK1), mainP(partK0))},
+			{"a message shown twice", RuleLoopFirstParts, steps(mainP(begunNone), chanP("e1", enqueueReq), mainP(active), mainP(partK1), mainP(partK1))},
+			{"keep: two messages in the order enqueued", "",
+				steps(mainP(begunNone), chanP("e0", otherReq), chanP("e1", enqueueReq), mainP(active), mainP(partK0), mainP(partK1), mainP(chunkP), mainP(inactiveNone))},
+			{"keep: a message of two blocks, whole", "",
+				steps(mainP(begunNone), chanP("e2", twoReq), mainP(active), mainP(partK2a), mainP(partK2b), mainP(inactiveNone))},
+			{"keep: the loop's error after its parts", "",
+				join(steps(mainP(begunToken), chanP("e1", enqueueReq)), fedSteps("f1"), steps(mainP(active), mainP(partK1), mainP(loopError)))},
+		}},
+		{RuleLoopSeamParts, []ruleCase{
+			{"a part after a seam of no message enqueued", RuleLoopSeamParts, steps(mainP(begunNone), opened("s1"), mainP(chunkP), mainP(partK1))},
+			{"a message shown at the start and again at a seam", RuleLoopSeamParts,
+				steps(mainP(begunNone), chanP("e1", enqueueReq), mainP(active), mainP(partK1), mainP(chunkP), mainP(partK1))},
+			{"a seam's message cut short", RuleLoopSeamParts,
+				steps(mainP(begunNone), opened("s1"), chanP("e2", twoReq), mainP(chunkP), mainP(partK2a), mainP(chunkP))},
+			{"a seam's message cut short by the loop's end", RuleLoopSeamParts,
+				steps(mainP(begunNone), opened("s1"), chanP("e2", twoReq), mainP(chunkP), mainP(partK2a), mainP(inactiveNone))},
+			{"a seam's messages out of the order enqueued", RuleLoopSeamParts,
+				steps(mainP(begunNone), opened("s1"), chanP("e0", otherReq), chanP("e1", enqueueReq), mainP(chunkP), mainP(partK1), mainP(partK0))},
+			{"keep: a message taken at a seam, whole", "",
+				steps(mainP(begunNone), opened("s1"), chanP("e2", twoReq), mainP(chunkP), mainP(partK2a), mainP(partK2b), mainP(chunkP), mainP(inactiveNone), chanP("e2", delivered))},
+			{"keep: two seams", "",
+				steps(mainP(begunNone), opened("s1"), chanP("e0", otherReq), mainP(chunkP), mainP(partK0), chanP("e1", enqueueReq), mainP(chunkP), mainP(partK1), mainP(inactiveNone))},
+		}},
+		{RuleDeliveredParts, []ruleCase{
+			{"delivered, and the loop ends without its parts", RuleDeliveredParts,
+				steps(mainP(begunNone), opened("s1"), chanP("e1", enqueueReq), chanP("e1", delivered), mainP(chunkP), mainP(inactiveNone))},
+			{"delivered after the loop, never shown", RuleDeliveredParts,
+				steps(mainP(begunNone), opened("s1"), chanP("e1", enqueueReq), mainP(inactiveNone), chanP("e1", delivered))},
+			{"delivered, its channel finished, the loop ends without its parts", RuleDeliveredParts,
+				steps(mainP(begunNone), opened("s1"), chanP("e1", enqueueReq), chanP("e1", delivered), chanFinish("e1"), mainP(inactiveNone))},
+			{"keep: delivered before its part shows at a seam", "",
+				steps(mainP(begunNone), opened("s1"), chanP("e1", enqueueReq), chanP("e1", delivered), chanFinish("e1"), mainP(chunkP), mainP(partK1), mainP(inactiveNone))},
+			{"keep: delivered after the loop that showed it", "",
+				steps(mainP(begunNone), opened("s1"), chanP("e1", enqueueReq), mainP(chunkP), mainP(partK1), mainP(inactiveNone), chanP("e1", delivered))},
+		}},
 		{RuleEnqueueEmptyContent, []ruleCase{
-			{"a message with no block delivered", RuleEnqueueEmptyContent, steps(mainP(begunNone), chanP("e1", emptyReq), mainP(active), chanP("e1", delivered))},
+			{"a message with no block delivered", RuleEnqueueEmptyContent, steps(mainP(begunNone), chanP("e1", emptyReq), opened("s49"), chanP("e1", delivered))},
 			{"keep: a message with no block refused", "", steps(mainP(begunNone), chanP("e1", emptyReq), chanP("e1", "\x02"+`{"message":"no content"}`))},
 		}},
 		{RuleDeliveredLoop, []ruleCase{
 			{"delivered with no loop ever", RuleDeliveredLoop, steps(mainP(begunNone), chanP("a", enqueueReq), chanP("a", delivered))},
 			{"delivered after the loop, enqueued after it ended", RuleDeliveredLoop,
-				steps(mainP(begunNone), chanP("e1", enqueueReq), mainP(active), chanP("e1", delivered), mainP(inactiveNone), chanP("e2", enqueueReq), chanP("e2", delivered))},
-			{"keep: delivered into the loop it started", "", steps(mainP(begunNone), chanP("e1", enqueueReq), mainP(active), chanP("e1", delivered))},
+				steps(mainP(begunNone), chanP("e1", enqueueReq), mainP(active), mainP(partK1), chanP("e1", delivered), mainP(inactiveNone), chanP("e2", enqueueReq), chanP("e2", delivered))},
+			{"keep: delivered into the loop it started", "", steps(mainP(begunNone), chanP("e1", enqueueReq), mainP(active), mainP(partK1), chanP("e1", delivered))},
 			{"keep: enqueued in a loop, delivered at a seam, answer seen after the Inactive", "",
-				steps(mainP(begunNone), chanP("e1", enqueueReq), mainP(active), chanP("e2", enqueueReq), chanP("e1", delivered), mainP(inactiveNone), chanP("e2", delivered))},
+				steps(mainP(begunNone), chanP("e1", enqueueReq), mainP(active), mainP(partK1), chanP("e2", enqueueReq), chanP("e1", delivered), mainP(chunkP), mainP(partK1), mainP(inactiveNone), chanP("e2", delivered))},
 		}},
 		{RuleWithdrawnFate, []ruleCase{
 			{"withdrawn with nothing of its key", RuleWithdrawnFate, steps(mainP(begunNone), chanP("d1", dequeueReq), chanP("d1", withdrawn))},
 			{"withdrawn, and the one candidate delivered", RuleWithdrawnFate,
-				steps(mainP(begunNone), chanP("e1", enqueueReq), mainP(active), chanP("e2", enqueueReq), chanP("d1", dequeueReq), chanP("d1", withdrawn),
+				steps(mainP(begunNone), chanP("e1", enqueueReq), mainP(active), mainP(partK1), chanP("e2", enqueueReq), chanP("d1", dequeueReq), chanP("d1", withdrawn),
 					chanP("e1", delivered), chanP("e2", delivered))},
 			{"withdrawn, and the one candidate finished unanswered", RuleWithdrawnFate,
 				steps(mainP(begunNone), chanP("e2", enqueueReq), chanP("d1", dequeueReq), chanP("d1", withdrawn), chanFinish("e2"))},
 			{"a message that surely waited, delivered after a Withdrawn", RuleWithdrawnFate,
 				steps(mainP(begunToken), chanP("e1", enqueueReq), chanP("e2", enqueueReq), chanP("d1", dequeueReq), chanP("d1", withdrawn),
-					chanP("e2", dequeued), chanP("f1", feedToken), chanP("f1", fed), mainP(active), chanP("e1", delivered))},
+					chanP("e2", dequeued), chanP("f1", feedToken), chanP("f1", fed), opened("s54"), chanP("e1", delivered))},
 			{"keep: withdrawn, then dequeued", "",
-				steps(mainP(begunNone), chanP("e1", enqueueReq), mainP(active), chanP("e2", enqueueReq), chanP("d1", dequeueReq), chanP("d1", withdrawn), chanP("e2", dequeued))},
+				steps(mainP(begunNone), chanP("e1", enqueueReq), mainP(active), mainP(partK1), chanP("e2", enqueueReq), chanP("d1", dequeueReq), chanP("d1", withdrawn), chanP("e2", dequeued))},
 			{"keep: dequeued seen before withdrawn", "",
-				steps(mainP(begunNone), chanP("e1", enqueueReq), mainP(active), chanP("e2", enqueueReq), chanP("d1", dequeueReq), chanP("e2", dequeued), chanP("d1", withdrawn))},
+				steps(mainP(begunNone), chanP("e1", enqueueReq), mainP(active), mainP(partK1), chanP("e2", enqueueReq), chanP("d1", dequeueReq), chanP("e2", dequeued), chanP("d1", withdrawn))},
 			{"keep: two candidates, one delivered at a seam, one withdrawn", "",
-				steps(mainP(begunNone), chanP("e0", otherReq), mainP(active), chanP("e1", enqueueReq), chanP("e2", enqueueReq), chanP("d1", dequeueReq), chanP("d1", withdrawn),
+				steps(mainP(begunNone), chanP("e0", otherReq), mainP(active), mainP(partK0), chanP("e1", enqueueReq), chanP("e2", enqueueReq), chanP("d1", dequeueReq), chanP("d1", withdrawn),
 					chanP("e1", delivered), chanP("e2", dequeued))},
 		}},
 		{RuleDequeuedWitness, []ruleCase{
@@ -316,7 +409,7 @@ func ruleGroups() []ruleGroup {
 			{"dequeued by a dequeue of another key", RuleDequeuedWitness,
 				steps(mainP(begunNone), chanP("e1", enqueueReq), chanP("d1", "\x03"+`{"key":"other"}`), chanP("e1", dequeued))},
 			{"dequeued, and the one dequeue answered Empty", RuleDequeuedWitness,
-				steps(mainP(begunNone), chanP("e0", otherReq), mainP(active), chanP("e1", enqueueReq), chanP("d1", dequeueReq), chanP("e1", dequeued), chanP("d1", empty))},
+				steps(mainP(begunNone), chanP("e0", otherReq), mainP(active), mainP(partK0), chanP("e1", enqueueReq), chanP("d1", dequeueReq), chanP("e1", dequeued), chanP("d1", empty))},
 			{"dequeued, and the one dequeue finished unanswered", RuleDequeuedWitness,
 				steps(mainP(begunNone), chanP("e1", enqueueReq), chanP("d1", dequeueReq), chanP("e1", dequeued), chanFinish("d1"))},
 			{"dequeued by a Withdrawn answered before the message came", RuleDequeuedWitness,
@@ -328,7 +421,7 @@ func ruleGroups() []ruleGroup {
 			{"empty while a message waits behind the gate", RuleDequeueEmpty,
 				steps(mainP(begunToken), chanP("e1", enqueueReq), chanP("d1", dequeueReq), chanP("d1", empty))},
 			{"keep: empty while a message may be delivered at a seam", "",
-				steps(mainP(begunNone), chanP("e0", otherReq), mainP(active), chanP("e1", enqueueReq), chanP("d1", dequeueReq), chanP("d1", empty), chanP("e1", delivered))},
+				steps(mainP(begunNone), chanP("e0", otherReq), mainP(active), mainP(partK0), chanP("e1", enqueueReq), chanP("d1", dequeueReq), chanP("d1", empty), chanP("e1", delivered))},
 			{"keep: empty after the gate opened", "",
 				steps(mainP(begunToken), chanP("e1", enqueueReq), chanP("f1", feedToken), chanP("f1", fed), chanP("d1", dequeueReq), chanP("d1", empty))},
 			{"keep: empty while the gate is closed and nothing waits", "",
@@ -384,7 +477,7 @@ func TestCheckerStaysFailed(t *testing.T) {
 	var c Checker
 	require.NoError(t, c.Err())
 	require.NoError(t, c.Main([]byte(begunNone)))
-	first := c.Main([]byte(chunk))
+	first := c.Main([]byte(chunkP))
 	require.Error(t, first)
 	assert.Same(t, first, c.Main([]byte(active)))
 	assert.Same(t, first, c.MainFinish())
@@ -407,7 +500,9 @@ func TestCheckerState(t *testing.T) {
 		require.NoError(t, s.feed(&c))
 	}
 	assert.False(t, c.Gated())
+	require.NoError(t, c.Channel("e1", []byte(enqueueReq)))
 	require.NoError(t, c.Main([]byte(active)))
+	require.NoError(t, c.Main([]byte(partK1)))
 	assert.True(t, c.InLoop())
 	assert.Equal(t, 1, c.Loops())
 	require.NoError(t, c.Main([]byte(inactiveToken)))
@@ -441,9 +536,9 @@ func TestEventString(t *testing.T) {
 func TestViolationNeverShowsValues(t *testing.T) {
 	const marker = "sk_live_MARKER42"
 	cases := [][]step{
-		join(steps(mainP(begunToken)), fedSteps("f1"), steps(mainP(active), mainP("\x04"+`{"token":"`+marker+`","api_key":"`+marker+`"}`))),
-		steps(mainP(begunNone), mainP(active), mainP("\x04"+`{"x":"`+marker+`"`)),
-		steps(mainP(begunNone), mainP(active), mainP("\x04"+`{"x":`+marker+`}`)),
+		join(steps(mainP(begunToken)), fedSteps("f1"), steps(opened("s60"), mainP("\x04"+`{"token":"`+marker+`","api_key":"`+marker+`"}`))),
+		steps(mainP(begunNone), opened("s61"), mainP("\x04"+`{"x":"`+marker+`"`)),
+		steps(mainP(begunNone), opened("s62"), mainP("\x04"+`{"x":`+marker+`}`)),
 		steps(mainP(begunToken), chanP("f1", "\x04"+`{"token":"`+marker+`"}`)),
 		steps(mainP(begunToken), chanP("f1", "\x04"+`{"api_key":"`+marker+`","token":"`+marker+`","more":"`+marker+`"}`)),
 		steps(mainP("\x04" + `{"token":"` + marker + `"}`)),

@@ -8,6 +8,7 @@
 // secrets, or, when those cannot be collected, one Error and the finish.
 // Only the proxy says Active and Inactive; everything the agent's server
 // produces rides under the Chunk tag, so no chunk is ever read as either.
+// A Chunk holds one of the fourteen kinds of package chunk.
 //
 // Channels reach into the container: Postgres, Info, Enqueue, Dequeue and
 // Secrets. Each is one request, then at most one answer, then the finish (a

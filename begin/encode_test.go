@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/diverge-network/diverge-sdk-go/chunk"
 	"github.com/diverge-network/diverge-sdk-go/dequeue"
 	"github.com/diverge-network/diverge-sdk-go/enqueue"
 	"github.com/diverge-network/diverge-sdk-go/internal/encodetest"
@@ -49,7 +50,6 @@ func TestResponseEncodeRefusesInvalidUTF8(t *testing.T) {
 		member string
 		resp   func(t *testing.T, bad string) Response
 	}{
-		{"message", func(_ *testing.T, bad string) Response { return &Error{Message: bad} }},
 		{"secrets[name 1]", func(_ *testing.T, bad string) Response {
 			var d secrets.Declaration
 			d.Set("ok", secrets.Fixed)
@@ -90,6 +90,8 @@ func TestResponseEncodeRefusesNilAndZero(t *testing.T) {
 		{"nil chunk pointer", (*Chunk)(nil), "", wire.ErrNil},
 		{"nil active pointer", (*Active)(nil), "", wire.ErrNil},
 		{"zero chunk", &Chunk{}, "", wire.ErrNoValue},
+		{"nil chunk kind", &Chunk{(*chunk.Usage)(nil)}, "", wire.ErrNil},
+		{"chunk without message", &Chunk{&chunk.Notification{}}, "message", wire.ErrNoValue},
 		{"zero template", &Begun{Dependencies: []wire.Object{obj(t, `{"a":1}`), {}}}, "dependencies[1]", wire.ErrNoValue},
 		{"unknown mode", &Begun{Secrets: badMode}, `secrets["token"]`, wire.ErrUnknownValue},
 		{"zero secret value", &Inactive{Values: zeroValue}, `["token"]`, wire.ErrNoValue},
@@ -106,9 +108,9 @@ func TestResponsePointerVariantsEncode(t *testing.T) {
 	out, err := EncodeResponse(nil, &Active{})
 	require.NoError(t, err)
 	assert.Equal(t, "\x03", string(out))
-	out, err = EncodeResponse(nil, &Chunk{obj(t, `{"a":1}`)})
+	out, err = EncodeResponse(nil, &Chunk{&chunk.Usage{TotalTokens: 1}})
 	require.NoError(t, err)
-	assert.Equal(t, "\x02{\"a\":1}", string(out))
+	assert.Equal(t, "\x02"+`{"type":"usage","completion_tokens":0,"prompt_tokens":0,"total_tokens":1}`, string(out))
 }
 
 func TestChannelRequestEncodeRefuses(t *testing.T) {
@@ -149,7 +151,7 @@ func TestChannelRequestPointerVariantsEncode(t *testing.T) {
 	out, err := EncodeChannelRequest(nil, &Info{})
 	require.NoError(t, err)
 	assert.Equal(t, "\x01", string(out))
-	out, err = EncodeChannelRequest(nil, &Postgres{ConnID: [4]byte{1, 2, 3, 4}})
+	out, err = EncodeChannelRequest(nil, &Postgres{ConnID: 0x01020304})
 	require.NoError(t, err)
 	assert.Equal(t, "\x00\x01\x02\x03\x04", string(out))
 }
@@ -199,7 +201,10 @@ func TestEncodeRefusesTooDeep(t *testing.T) {
 		{"enqueue resource._meta", func(d int) any {
 			return &Enqueue{Request: enqueue.Request{Key: "k", Content: []mcpcontent.Block{&mcpcontent.EmbeddedResource{Resource: &mcpcontent.TextResourceContents{Meta: encodetest.Object(t, d)}}}}}
 		}, 123, "content[0].resource._meta"},
-		{"chunk", func(d int) any { return &Chunk{encodetest.Object(t, d)} }, wire.MaxDepth, ""},
+		{"chunk _meta", func(d int) any { return &Chunk{&chunk.Usage{Meta: encodetest.Object(t, d)}} }, 126, "_meta"},
+		{"chunk content _meta", func(d int) any {
+			return &Chunk{&chunk.ToolResponse{Content: []mcpcontent.Block{&mcpcontent.Text{Meta: encodetest.Object(t, d)}}}}
+		}, 124, "content[0]._meta"},
 	}
 	encode := func(dst []byte, f any) ([]byte, error) {
 		if r, ok := f.(Response); ok {

@@ -56,7 +56,7 @@ func ExampleSecrets() {
 // them, tag first, and a typed nil is an error rather than a panic.
 func ExampleEncodeChannelRequest() {
 	requests := []begin.ChannelRequest{
-		&begin.Postgres{ConnID: [4]byte{0, 0, 0, 7}},
+		&begin.Postgres{ConnID: 7},
 		&begin.Info{},
 		&begin.Enqueue{Request: enqueue.Request{Key: "k", Content: []mcpcontent.Block{&mcpcontent.Text{Text: "hi"}}}},
 		&begin.Dequeue{Request: dequeue.Request{Key: "k"}},

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/diverge-network/diverge-sdk-go/begin"
+	"github.com/diverge-network/diverge-sdk-go/chunk"
 	"github.com/diverge-network/diverge-sdk-go/secrets"
 	"github.com/diverge-network/diverge-sdk-go/wire"
 )
@@ -13,7 +14,8 @@ func ExampleDecodeResponse() {
 	stream := [][]byte{
 		[]byte("\x00" + `{"secrets":{"token":"rotating"}}`),
 		{begin.TagActive},
-		[]byte("\x02" + `{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"Done."}}`),
+		[]byte("\x02" + `{"type":"assistant_text_content","text":"Done."}`),
+		[]byte("\x02" + `{"type":"usage","completion_tokens":12,"prompt_tokens":340,"total_tokens":352}`),
 		[]byte("\x04" + `{"token":"t2"}`),
 	}
 	for _, payload := range stream {
@@ -27,7 +29,12 @@ func ExampleDecodeResponse() {
 		case *begin.Active:
 			fmt.Println("loop began")
 		case *begin.Chunk:
-			fmt.Println("chunk:", r.Object)
+			switch c := r.Chunk.(type) {
+			case *chunk.AssistantTextContent:
+				fmt.Println("assistant:", c.Content.Text)
+			case *chunk.Usage:
+				fmt.Println("tokens:", c.TotalTokens)
+			}
 		case *begin.Inactive:
 			fmt.Println("loop ended;", r.Values) // values stay hidden
 		}
@@ -35,16 +42,21 @@ func ExampleDecodeResponse() {
 	// Output:
 	// begun; secrets declared: 1
 	// loop began
-	// chunk: {"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"Done."}}
+	// assistant: Done.
+	// tokens: 352
 	// loop ended; secrets.Values{"token": <hidden>}
 }
 
 func ExampleAppendChunk() {
 	// A relay frames the agent's chunk as it came, without parsing it.
-	body := []byte(`{"content":{"type":"text","text":"hi"}}`)
+	// It may check it first, without keeping what it reads.
+	body := []byte(`{"text":"hi","type":"assistant_text_content"}`)
+	if err := chunk.ValidateJSON(body); err != nil {
+		panic(err)
+	}
 	payload := begin.AppendChunk(make([]byte, 0, 64), body)
 	fmt.Printf("%d %s\n", payload[0], payload[1:])
-	// Output: 2 {"content":{"type":"text","text":"hi"}}
+	// Output: 2 {"text":"hi","type":"assistant_text_content"}
 }
 
 func ExampleDecodeChannelRequest() {

@@ -11,7 +11,7 @@ import (
 
 // longSession feeds c a generated session of about n events: a program
 // with a rotating secret, and loop after loop, each behind its own feed,
-// started by one message, joined by a second that a dequeue withdraws (its
+// started by one message and showing its part, joined by a second that a dequeue withdraws (its
 // Dequeued recorded before the Withdrawn, every other time), with chunks
 // and a fresh rotated value at each Inactive. Every channel finishes.
 func longSession(c *Checker, n int) (events int, err error) {
@@ -23,7 +23,7 @@ func longSession(c *Checker, n int) (events int, err error) {
 	if !do(c.Main([]byte("\x00" + `{"secrets":{"api_key":"fixed","token":"rotating"}}`))) {
 		return
 	}
-	chunk := []byte("\x02" + `{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"working"}}`)
+	chunk := []byte("\x02" + `{"type":"assistant_text_content","text":"working"}`)
 	for i := 0; events < n; i++ {
 		s := strconv.Itoa(i)
 		f, e1, e2, d := "f"+s, "e"+s, "x"+s, "d"+s
@@ -31,9 +31,10 @@ func longSession(c *Checker, n int) (events int, err error) {
 		feed := []byte("\x04" + `{"api_key":"sk_fixed_value","token":"tok_value_` + s + `"}`)
 		msg := append(append([]byte("\x02"+`{"key":`), key...), `,"content":[{"type":"text","text":"go"}]}`...)
 		waiting := append(append([]byte("\x02"+`{"key":`), later...), `,"content":[{"type":"text","text":"wait"}]}`...)
+		part := append(append([]byte("\x02"+`{"type":"user_text_content","key":`), key...), `,"text":"go"}`...)
 		deq := append(append([]byte("\x03"+`{"key":`), later...), '}')
 		ok := do(c.Channel(f, feed)) && do(c.Channel(f, []byte{0})) && do(c.ChannelFinish(f)) &&
-			do(c.Channel(e1, msg)) && do(c.Main([]byte{3})) && do(c.Channel(e1, []byte{0})) && do(c.ChannelFinish(e1)) &&
+			do(c.Channel(e1, msg)) && do(c.Main([]byte{3})) && do(c.Main(part)) && do(c.Channel(e1, []byte{0})) && do(c.ChannelFinish(e1)) &&
 			do(c.Channel(e2, waiting)) && do(c.Channel(d, deq))
 		if !ok {
 			return
@@ -63,6 +64,7 @@ func TestLongSessionForgets(t *testing.T) {
 	require.GreaterOrEqual(t, events, 50_000)
 	require.Equal(t, 0, c.OpenChannels())
 	require.Empty(t, c.keys)
+	require.Empty(t, c.unshown)
 	require.LessOrEqual(t, len(c.finishedIDs), recentFinished)
 	require.LessOrEqual(t, len(c.secretVals), keptSecretValues)
 	require.Len(t, c.finishedSet, len(c.finishedIDs))

@@ -1,6 +1,7 @@
 package begin
 
 import (
+	"encoding/binary"
 	"strconv"
 
 	"github.com/diverge-network/diverge-sdk-go/wire"
@@ -9,23 +10,25 @@ import (
 // Postgres asks for the server's half of a database connection (tag 0),
 // quoting the connection by the id the proxy's half gave it.
 type Postgres struct {
-	// ConnID is exactly four bytes, opaque: only the length is fixed.
-	ConnID [4]byte
+	// ConnID is the connection's id, the crates' u32 connection_id: four
+	// bytes on the wire, big-endian.
+	ConnID uint32
 }
 
-// PostgresError is a connection id that was not four bytes.
+// PostgresError is a connection request whose id was not four bytes.
 type PostgresError struct {
 	Len int // how many bytes there were
 }
 
-// Error describes the failure without quoting any payload bytes.
+// Error describes the failure without quoting any payload bytes, in the
+// crates' words.
 func (e *PostgresError) Error() string {
-	return "postgres connection id is " + strconv.Itoa(e.Len) + " bytes, not 4"
+	return "postgres connection request is " + strconv.Itoa(e.Len) + " bytes, not 4"
 }
 
 // DecodeConnID reads the request's body, the connection id without the tag
-// (the postgres.request payload): exactly four bytes, else a *PostgresError
-// and p is left as it was. A nil p is wire.ErrNil.
+// (the postgres.request payload): exactly four bytes, big-endian, else a
+// *PostgresError and p is left as it was. A nil p is wire.ErrNil.
 func (p *Postgres) DecodeConnID(src []byte) error {
 	if p == nil {
 		return wire.ErrNil
@@ -33,17 +36,17 @@ func (p *Postgres) DecodeConnID(src []byte) error {
 	if len(src) != 4 {
 		return &PostgresError{Len: len(src)}
 	}
-	p.ConnID = [4]byte(src)
+	p.ConnID = binary.BigEndian.Uint32(src)
 	return nil
 }
 
-// AppendConnID appends the four id bytes alone, without the tag: the
-// postgres.request payload. A nil p appends nothing.
+// AppendConnID appends the connection id alone, four bytes big-endian,
+// without the tag: the postgres.request payload. A nil p appends nothing.
 func (p *Postgres) AppendConnID(dst []byte) []byte {
 	if p == nil {
 		return dst
 	}
-	return append(dst, p.ConnID[:]...)
+	return binary.BigEndian.AppendUint32(dst, p.ConnID)
 }
 
 // Tag is 0.

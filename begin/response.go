@@ -1,6 +1,7 @@
 package begin
 
 import (
+	"github.com/diverge-network/diverge-sdk-go/chunk"
 	protoerr "github.com/diverge-network/diverge-sdk-go/errors"
 	"github.com/diverge-network/diverge-sdk-go/internal/codec"
 	"github.com/diverge-network/diverge-sdk-go/secrets"
@@ -34,22 +35,20 @@ type Begun Registered
 // Error is a failure (tag 1), and the end of the stream: a second begin on
 // the connection, arguments the container refused (in its own words), or,
 // after Begun, rotating secrets the program would not hand back (named,
-// never valued).
+// never valued). It is an errors.Error, any JSON value; convert it,
+// protoerr.Error(*e), for the kind, the words and a Go error. The zero Error
+// holds no value and does not encode.
 type Error protoerr.Error
 
-// Chunk is one chunk of the agent's conversation (tag 2), any JSON object,
-// carried exactly as the agent's server produced it. Only inside a loop. The
-// zero Chunk holds no object, and encoding it fails with wire.ErrNoValue.
+// Chunk is one chunk of the agent's conversation (tag 2), only inside a
+// loop: one of the fourteen kinds of package chunk, which a reader tells
+// apart by the Go type of its Chunk (*chunk.Usage, *chunk.ToolResponse, …).
+// Decoding normalizes it as the Rust SDK does (unknown and null members
+// dropped, members in declaration order); a relay that must pass an agent's
+// bytes on as they came frames them with AppendChunk instead. The zero Chunk
+// holds none, and encoding it fails with wire.ErrNoValue.
 type Chunk struct {
-	wire.Object
-}
-
-// Meta returns the chunk's _meta member, if it has one.
-func (c *Chunk) Meta() (wire.Raw, bool) {
-	if c == nil {
-		return wire.Raw{}, false
-	}
-	return c.Get("_meta")
+	Chunk chunk.Chunk
 }
 
 // Active says a loop began (tag 3, and nothing after it): the agent's
@@ -95,8 +94,8 @@ func (b *Begun) Encode(dst []byte) ([]byte, error) {
 }
 
 // Encode appends tag 1 and the error's JSON. It fails, leaving dst as it
-// was, with a *wire.EncodeError for a nil e (wire.ErrNil) and for a message
-// that is not valid UTF-8 (Member "message").
+// was, with a *wire.EncodeError for a nil e (wire.ErrNil) and for an Error
+// that holds no value (wire.ErrNoValue).
 func (e *Error) Encode(dst []byte) ([]byte, error) {
 	if e == nil {
 		return dst, nilFrame()
@@ -104,17 +103,17 @@ func (e *Error) Encode(dst []byte) ([]byte, error) {
 	return encodeAfter(dst, TagError, (*protoerr.Error)(e).EncodeJSON)
 }
 
-// Encode appends tag 2 and the chunk's JSON, as held. It fails, leaving dst
-// as it was, with a *wire.EncodeError for a nil c (wire.ErrNil) and for the
-// zero Chunk (wire.ErrNoValue).
+// Encode appends tag 2 and the chunk's JSON. It fails, leaving dst as it
+// was, with a *wire.EncodeError for a nil c (wire.ErrNil), for the zero
+// Chunk (wire.ErrNoValue) and as chunk.EncodeJSON does.
 func (c *Chunk) Encode(dst []byte) ([]byte, error) {
 	if c == nil {
 		return dst, nilFrame()
 	}
-	if c.IsZero() {
+	if c.Chunk == nil {
 		return dst, &wire.EncodeError{Err: wire.ErrNoValue}
 	}
-	return AppendChunk(dst, c.Bytes()), nil
+	return encodeAfter(dst, TagChunk, c.Chunk.EncodeJSON)
 }
 
 // Encode appends the one byte 3. It fails, leaving dst as it was, with a
@@ -175,9 +174,10 @@ func nilFrame() error { return &wire.EncodeError{Err: wire.ErrNil} }
 
 // AppendChunk frames a chunk's JSON, already encoded, without reading it:
 // the relay path, which costs a copy and nothing else. It trusts body to be
-// one JSON object in serde_json's form, as a wire decoder or a Rust producer
-// made it (the agent's server, a wire.Object's Bytes); nothing is checked, so
-// bytes that are not would reach the peer as they are and be refused there.
+// one chunk's JSON as the agent's server or chunk.EncodeJSON wrote it;
+// nothing is checked here, so bytes that are not would reach the peer as they
+// are and be refused there. chunk.ValidateJSON checks them first, for a
+// relay that wants to.
 func AppendChunk(dst, body []byte) []byte { return wire.AppendTagged(dst, TagChunk, body) }
 
 // AppendActive appends the Active payload, the byte 3.
@@ -222,11 +222,11 @@ func decodeResponse(src []byte) (Response, error) {
 		}
 		return (*Error)(&e), nil
 	case TagChunk:
-		o, err := wire.ParseObject(body)
+		c, err := chunk.DecodeJSON(body)
 		if err != nil {
 			return nil, codec.BodyError(ResponseErrorKindChunk, tag, err)
 		}
-		return &Chunk{o}, nil
+		return &Chunk{c}, nil
 	case TagActive:
 		return &Active{}, nil
 	case TagInactive:

@@ -1,8 +1,10 @@
 package begin
 
 import (
+	"encoding/json"
 	"strings"
 
+	protoerr "github.com/diverge-network/diverge-sdk-go/errors"
 	"github.com/diverge-network/diverge-sdk-go/wire"
 )
 
@@ -58,4 +60,37 @@ func carries(message, needle string) bool {
 // digit, _, or a byte of a non-ASCII character.
 func wordByte(b byte) bool {
 	return 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9' || b == '_' || b >= 0x80
+}
+
+// errorText is what the checker reads of an error for secret names and
+// values: the value's JSON text, then every string in it decoded (member
+// names too), one a line, so that a value shows whether the peer wrote it
+// raw or JSON-escaped.
+func errorText(e protoerr.Error) string {
+	b := e.Value.Bytes()
+	var out strings.Builder
+	out.Write(b)
+	var walk func(v any)
+	walk = func(v any) {
+		switch v := v.(type) {
+		case string:
+			out.WriteByte('\n')
+			out.WriteString(v)
+		case []any:
+			for _, x := range v {
+				walk(x)
+			}
+		case map[string]any:
+			for k, x := range v {
+				out.WriteByte('\n')
+				out.WriteString(k)
+				walk(x)
+			}
+		}
+	}
+	var v any
+	if json.Unmarshal(b, &v) == nil {
+		walk(v)
+	}
+	return out.String()
 }

@@ -5,6 +5,6 @@
 // channel.
 //
 // The protocol's text says only that the request is JSON carrying the key;
-// these shapes are the reference implementation's. The request is {"key":…}; the answer is tag 0 Withdrawn,
-// 1 Empty or 2 an error.
+// these shapes are the crates' own. The request is {"key":…}; the answer is
+// tag 0 Dequeued, 1 Empty or 2 Error (an errors.Error, any JSON value).
 package dequeue

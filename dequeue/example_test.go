@@ -23,9 +23,9 @@ func ExampleRequest_EncodeJSON() {
 // frame from the container's refusal.
 func ExampleResponse_Decode() {
 	answers := [][]byte{
-		{0}, // Withdrawn
+		{0}, // Dequeued: something waited, and is withdrawn
 		{1}, // Empty: nothing waited under the key
-		append([]byte{2}, `{"message":"not now"}`...),
+		append([]byte{2}, `{"kind":"program","error":"not now"}`...),
 		{7}, // a tag from a newer peer
 	}
 	for _, payload := range answers {
@@ -35,26 +35,30 @@ func ExampleResponse_Decode() {
 		switch {
 		case errors.As(err, &fe):
 			fmt.Println("bad frame:", fe.Kind)
-		case resp.Outcome == dequeue.Failed:
-			fmt.Println("failed:", resp.Error.Message)
+		case resp.Outcome == dequeue.Error:
+			fmt.Println(resp.Error)
 		default:
 			fmt.Println(resp.Outcome)
 		}
 	}
 	// Output:
-	// withdrawn
+	// dequeued
 	// empty
-	// failed: not now
+	// peer error: program: not now
 	// bad frame: unknown_tag
 }
 
-// The zero Response is no answer at all: it does not encode.
+// The zero Response is no answer at all: it does not encode; nor does an
+// Error outcome with no error in it.
 func ExampleResponse_Encode() {
-	out, err := (&dequeue.Response{Outcome: dequeue.Failed, Error: protoerr.Error{Message: "busy"}}).Encode(nil)
+	out, err := (&dequeue.Response{Outcome: dequeue.Error, Error: protoerr.New(protoerr.KindProgram, "busy")}).Encode(nil)
 	fmt.Printf("%q %v\n", out, err)
 	_, err = (&dequeue.Response{}).Encode(nil)
 	fmt.Println(err)
+	_, err = (&dequeue.Response{Outcome: dequeue.Error}).Encode(nil)
+	fmt.Println(err)
 	// Output:
-	// "\x02{\"message\":\"busy\"}" <nil>
+	// "\x02{\"kind\":\"program\",\"error\":\"busy\"}" <nil>
 	// encode outcome: value not set
+	// encode error: no JSON value
 }

@@ -12,100 +12,85 @@ import (
 type Outcome uint8
 
 const (
-	// Withdrawn (tag 0): something waited under the key and was withdrawn;
+	// Dequeued (tag 0): something waited under the key and was withdrawn;
 	// each withdrawn message is also answered Dequeued on its own channel.
-	Withdrawn Outcome = iota + 1
+	Dequeued Outcome = iota + 1
 	// Empty (tag 1): nothing waited under the key.
 	Empty
-	// Failed (tag 2): the dequeue could not be carried out; the peer's
+	// Error (tag 2): the dequeue could not be carried out; the peer's
 	// words are in Response.Error.
-	Failed
+	Error
 	// NotServed: the channel finished with no answer, so the server did not
 	// serve the dequeue, and whatever waited under the key still waits. It
 	// is not a wire tag: Encode refuses it.
 	NotServed
 )
 
-// String names the outcome in lowercase: "unset", "withdrawn", "not served", ...
+// errTag is the error outcome's tag, the last one.
+const errTag = byte(Error - 1)
+
+// String names the outcome in lowercase: "unset", "dequeued", "not served", ...
 func (o Outcome) String() string {
-	return codec.EnumName(o, []string{"unset", "withdrawn", "empty", "failed", "not served"})
+	return codec.EnumName(o, []string{"unset", "dequeued", "empty", "error", "not served"})
 }
 
 // Tag is the outcome's tag byte on the wire. ok is false for an outcome
 // with no tag: the zero (unset) Outcome, NotServed and any unknown value.
-func (o Outcome) Tag() (tag byte, ok bool) {
-	if o >= Withdrawn && o <= Failed {
-		return byte(o - Withdrawn), true
-	}
-	return 0, false
-}
+func (o Outcome) Tag() (tag byte, ok bool) { return codec.OutcomeTag(o, errTag) }
 
 // Response is the one answer on a dequeue channel, then the finish. Its
 // zero value has no Outcome and does not encode.
 type Response struct {
 	Outcome Outcome
-	Error   protoerr.Error // the peer's words; set only when Outcome is Failed
+	Error   protoerr.Error // the peer's words; only beside the Outcome Error
 }
 
 // Decode reads one answer payload; bytes after a bare tag are ignored, as
-// the reference ignores them. A failure is a *FrameError.
+// the reference ignores them. A failure is a *FrameError and leaves r as it
+// was. r keeps no reference to src.
 func (r *Response) Decode(src []byte) error {
-	// A bare outcome, the common answer, is read here, before the split
-	// and the error body's decoder. (This is over the compiler's inlining
-	// budget: the call to decode alone costs most of it.)
-	if r != nil && len(src) > 0 && src[0] < byte(Failed-Withdrawn) {
-		*r = Response{Outcome: Withdrawn + Outcome(src[0])}
+	// A bare outcome, the common answer, is read here, without the call
+	// into the answer template.
+	if r != nil && len(src) > 0 && src[0] < errTag {
+		*r = Response{Outcome: Outcome(src[0] + 1)}
 		return nil
 	}
 	return r.decode(src)
 }
 
-// decode is Decode for an error answer, a bad frame or a nil r.
+// decode is Decode for an error answer, a bad frame or a nil r. It is never
+// inlined, so that the call into the generic template is always made from
+// this package, where the compiler has the template's escape facts: made
+// from a caller's package (were Decode inlined there), it would move the
+// caller's r to the heap (TestZeroAllocations in internal/scopes checks it).
+//
+//go:noinline
 func (r *Response) decode(src []byte) error {
-	if r == nil {
-		return wire.ErrNil
-	}
-	errTag, _ := Failed.Tag()
-	tag, body, err := codec.SplitAnswer[ErrorKind](src, errTag)
-	if err != nil {
-		return err
-	}
-	if tag != errTag {
-		*r = Response{Outcome: Withdrawn + Outcome(tag)}
-		return nil
-	}
-	var e protoerr.Error
-	if err := e.DecodeJSON(body); err != nil {
-		return codec.BodyError(ErrorKindBody, tag, err)
-	}
-	*r = Response{Outcome: Failed, Error: e}
-	return nil
+	return codec.DecodeAnswer((*codec.Answer[Outcome])(r), src, errTag, ErrorKindBody)
 }
 
-// Encode appends the answer payload to dst: the tag, and for Failed the
-// error's JSON. It fails, leaving dst as it was, with a *wire.EncodeError:
-// for a nil r (wire.ErrNil), an unset Outcome (wire.ErrUnset, Member
-// "outcome"), an Outcome with no tag such as NotServed
-// (wire.ErrUnknownValue, Member "outcome") and a Failed whose message is not
-// valid UTF-8 (Member "message").
+// Encode appends the answer payload to dst: the tag, and for Error the
+// error's JSON. It fails, leaving dst as it was, with a *wire.EncodeError
+// (see the wire package): wire.ErrNil for a nil r; at "outcome"
+// wire.ErrUnset for an unset Outcome and wire.ErrUnknownValue for one with
+// no tag, such as NotServed; at "error" wire.ErrNoValue for the Outcome
+// Error with an Error that holds no value, and protoerr.ErrNotCarried for an
+// Error set beside Dequeued or Empty.
 func (r *Response) Encode(dst []byte) ([]byte, error) {
-	if r != nil && r.Outcome >= Withdrawn && r.Outcome < Failed {
-		if out, ok := codec.PutTag(dst, byte(r.Outcome-Withdrawn)); ok {
+	if r != nil && r.Outcome-1 < Outcome(errTag) && r.Error.IsZero() {
+		if out, ok := codec.PutTag(dst, byte(r.Outcome-1)); ok {
 			return out, nil
 		}
 	}
 	return r.encode(dst)
 }
 
-// encode is Encode for an error answer, an outcome that does not encode or
-// a nil r.
+// encode is Encode past its fast path for a bare tag, never inlined for
+// the reason decode is not.
+//
+//go:noinline
 func (r *Response) encode(dst []byte) ([]byte, error) {
-	if r == nil {
-		return dst, &wire.EncodeError{Err: wire.ErrNil}
-	}
-	tag, ok := r.Outcome.Tag()
-	errTag, _ := Failed.Tag()
-	return codec.AppendAnswer(dst, r.Outcome == 0, tag, ok, errTag, &r.Error)
+	return codec.EncodeAnswer((*codec.Answer[Outcome])(r), dst, errTag)
 }
 
 // ErrorKind is one way a dequeue answer fails to decode.
@@ -118,13 +103,12 @@ const (
 )
 
 // String is the snake_case name, as the tools print it.
-func (k ErrorKind) String() string {
-	return codec.EnumName(k, []string{"empty", "unknown_tag", "body"})
-}
+func (k ErrorKind) String() string { return codec.EnumName(k, codec.AnswerKindNames) }
 
 // Frame names the frame in messages.
 func (ErrorKind) Frame() string { return "dequeue answer" }
 
-// FrameError is a dequeue answer that could not be read; see wire.FrameError. Its
-// Err is wire.ErrEmpty, a *wire.UnknownTagError or a *wire.JSONError.
+// FrameError is a dequeue answer that could not be read; see
+// wire.FrameError. Its Err is wire.ErrEmpty, a *wire.UnknownTagError or a
+// *wire.JSONError.
 type FrameError = wire.FrameError[ErrorKind]

@@ -5,7 +5,6 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	protoerr "github.com/diverge-network/diverge-sdk-go/errors"
 	"github.com/diverge-network/diverge-sdk-go/internal/encodetest"
 	"github.com/diverge-network/diverge-sdk-go/mcpcontent"
 	"github.com/diverge-network/diverge-sdk-go/wire"
@@ -64,28 +63,6 @@ func TestRequestEncodeRefusesNilAndUnknown(t *testing.T) {
 			encodetest.RequireError(t, out, err, tt.member, tt.reason)
 		})
 	}
-}
-
-func TestResponseEncodeRefuses(t *testing.T) {
-	for _, bad := range encodetest.Bad {
-		t.Run(bad.Name, func(t *testing.T) {
-			r := &Response{Outcome: Refused, Error: protoerr.Error{Message: bad.S}}
-			out, err := r.Encode(encodetest.Dst())
-			encodetest.RequireError(t, out, err, "message", wire.ErrInvalidUTF8, bad.S)
-		})
-	}
-	for _, f := range []Outcome{NotServed, 255} {
-		out, err := (&Response{Outcome: f}).Encode(encodetest.Dst())
-		encodetest.RequireError(t, out, err, "outcome", wire.ErrUnknownValue)
-	}
-	{
-		out, err := (&Response{}).Encode(encodetest.Dst())
-		encodetest.RequireError(t, out, err, "outcome", wire.ErrUnset)
-	}
-	var out []byte
-	var err error
-	require.NotPanics(t, func() { out, err = (*Response)(nil).Encode(encodetest.Dst()) })
-	encodetest.RequireError(t, out, err, "", wire.ErrNil)
 }
 
 // A block's _meta in a request sits three levels down: it has 124 left.

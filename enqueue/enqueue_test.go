@@ -1,13 +1,11 @@
 package enqueue
 
 import (
-	"errors"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	protoerr "github.com/diverge-network/diverge-sdk-go/errors"
 	"github.com/diverge-network/diverge-sdk-go/mcpcontent"
 	"github.com/diverge-network/diverge-sdk-go/wire"
 )
@@ -61,63 +59,4 @@ func TestRequestEncodeRefusesNilBlock(t *testing.T) {
 	out, err := r.EncodeJSON(dst)
 	assert.ErrorIs(t, err, mcpcontent.ErrNilBlock)
 	assert.Equal(t, "keep", string(out))
-}
-
-func TestResponse(t *testing.T) {
-	tests := []struct {
-		resp Response
-		wire string
-	}{
-		{Response{Outcome: Delivered}, "\x00"},
-		{Response{Outcome: Dequeued}, "\x01"},
-		{Response{Outcome: Refused, Error: protoerr.Error{Message: "no images"}}, "\x02{\"message\":\"no images\"}"},
-	}
-	for _, tt := range tests {
-		b, err := tt.resp.Encode(nil)
-		require.NoError(t, err)
-		assert.Equal(t, tt.wire, string(b))
-		var back Response
-		require.NoError(t, back.Decode(b))
-		assert.Equal(t, tt.resp, back)
-		assert.NotEmpty(t, back.Outcome.String())
-	}
-	var r Response
-	require.NoError(t, r.Decode([]byte("\x01trailing bytes are ignored")))
-	assert.Equal(t, Dequeued, r.Outcome)
-
-	_, err := (&Response{Outcome: 9}).Encode(nil)
-	assert.Error(t, err)
-}
-
-func TestResponseErrors(t *testing.T) {
-	tests := []struct {
-		in      string
-		variant ErrorKind
-		cause   error
-	}{
-		{"", ErrorKindEmpty, wire.ErrEmpty},
-		{"\x03{\"message\":\"m\"}", ErrorKindUnknownTag, nil},
-		{"\xff", ErrorKindUnknownTag, nil},
-		{"\x02", ErrorKindBody, nil},
-		{"\x02{}", ErrorKindBody, nil},
-	}
-	for _, tt := range tests {
-		var r Response
-		err := r.Decode([]byte(tt.in))
-		var fe *FrameError
-		require.ErrorAs(t, err, &fe, "%q", tt.in)
-		assert.Equal(t, tt.variant, fe.Kind, "%q", tt.in)
-		if tt.cause != nil {
-			assert.ErrorIs(t, err, tt.cause)
-		}
-		if tt.variant == ErrorKindUnknownTag {
-			var ut *wire.UnknownTagError
-			require.ErrorAs(t, err, &ut)
-			assert.Equal(t, tt.in[0], ut.Tag)
-		}
-		if tt.variant == ErrorKindBody {
-			var je *wire.JSONError
-			assert.True(t, errors.As(err, &je), "body errors unwrap to the JSON error")
-		}
-	}
 }

@@ -24,11 +24,17 @@ func ExampleRequest_EncodeJSON() {
 
 func ExampleResponse_Decode() {
 	var resp enqueue.Response
-	if err := resp.Decode([]byte("\x02{\"message\":\"images are not accepted\"}")); err != nil {
+	if err := resp.Decode([]byte("\x02{\"kind\":\"program\",\"status\":415,\"error\":\"images are not accepted\"}")); err != nil {
 		panic(err)
 	}
-	fmt.Println(resp.Outcome, "-", resp.Error.Message)
-	// Output: refused - images are not accepted
+	kind, _ := resp.Error.Kind()
+	status, _ := resp.Error.Status()
+	text, _ := resp.Error.Text()
+	fmt.Println(resp.Outcome, "-", kind, status, text)
+	fmt.Println(resp.Error)
+	// Output:
+	// error - program 415 images are not accepted
+	// peer error: program (status 415): images are not accepted
 }
 
 func ExampleFrameError() {

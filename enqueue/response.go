@@ -19,97 +19,82 @@ const (
 	// Dequeued (tag 1): a dequeue of the message's key withdrew it before
 	// the agent took it.
 	Dequeued
-	// Refused (tag 2): the container would not take the message's content,
+	// Error (tag 2): the container would not take the message's content,
 	// at a loop's start or at delivery into the loop in flight, or no loop
 	// could start on it. The one way a message is lost; the container's
 	// words are in Response.Error, and the message is not offered again.
-	Refused
+	Error
 	// NotServed: the channel finished with no answer, so the server did not
 	// serve the message, and nobody retries it. It is not a wire tag:
 	// Encode refuses it.
 	NotServed
 )
 
+// errTag is the error outcome's tag, the last one.
+const errTag = byte(Error - 1)
+
 // String names the outcome in lowercase: "unset", "delivered", "not served", ...
 func (o Outcome) String() string {
-	return codec.EnumName(o, []string{"unset", "delivered", "dequeued", "refused", "not served"})
+	return codec.EnumName(o, []string{"unset", "delivered", "dequeued", "error", "not served"})
 }
 
 // Tag is the outcome's tag byte on the wire. ok is false for an outcome
 // with no tag: the zero (unset) Outcome, NotServed and any unknown value.
-func (o Outcome) Tag() (tag byte, ok bool) {
-	if o >= Delivered && o <= Refused {
-		return byte(o - Delivered), true
-	}
-	return 0, false
-}
+func (o Outcome) Tag() (tag byte, ok bool) { return codec.OutcomeTag(o, errTag) }
 
 // Response is the one answer on an enqueue channel, then the finish. Its
 // zero value has no Outcome and does not encode.
 type Response struct {
 	Outcome Outcome
-	Error   protoerr.Error // the container's words; set only when Outcome is Refused
+	Error   protoerr.Error // the container's words; only beside the Outcome Error
 }
 
 // Decode reads one answer payload; bytes after a bare tag are ignored, as
-// the reference ignores them. A failure is a *FrameError.
+// the reference ignores them. A failure is a *FrameError and leaves r as it
+// was. r keeps no reference to src.
 func (r *Response) Decode(src []byte) error {
-	// A bare outcome, the common answer, is read here, before the split
-	// and the error body's decoder. (This is over the compiler's inlining
-	// budget: the call to decode alone costs most of it.)
-	if len(src) > 0 && src[0] < byte(Refused-Delivered) && r != nil {
-		r.Outcome, r.Error = Delivered+Outcome(src[0]), protoerr.Error{}
+	// A bare outcome, the common answer, is read here, without the call
+	// into the answer template.
+	if r != nil && len(src) > 0 && src[0] < errTag {
+		*r = Response{Outcome: Outcome(src[0] + 1)}
 		return nil
 	}
 	return r.decode(src)
 }
 
-// decode is Decode for an error answer, a bad frame or a nil r.
+// decode is Decode for an error answer, a bad frame or a nil r. It is never
+// inlined, so that the call into the generic template is always made from
+// this package, where the compiler has the template's escape facts: made
+// from a caller's package (were Decode inlined there), it would move the
+// caller's r to the heap (TestZeroAllocations in internal/scopes checks it).
+//
+//go:noinline
 func (r *Response) decode(src []byte) error {
-	if r == nil {
-		return wire.ErrNil
-	}
-	errTag, _ := Refused.Tag()
-	tag, body, err := codec.SplitAnswer[ErrorKind](src, errTag)
-	if err != nil {
-		return err
-	}
-	if tag != errTag {
-		*r = Response{Outcome: Delivered + Outcome(tag)}
-		return nil
-	}
-	var e protoerr.Error
-	if err := e.DecodeJSON(body); err != nil {
-		return codec.BodyError(ErrorKindBody, tag, err)
-	}
-	*r = Response{Outcome: Refused, Error: e}
-	return nil
+	return codec.DecodeAnswer((*codec.Answer[Outcome])(r), src, errTag, ErrorKindBody)
 }
 
-// Encode appends the answer payload to dst: the tag, and for Refused the
-// error's JSON. It fails, leaving dst as it was, with a *wire.EncodeError:
-// for a nil r (wire.ErrNil), an unset Outcome (wire.ErrUnset, Member
-// "outcome"), an Outcome with no tag such as NotServed
-// (wire.ErrUnknownValue, Member "outcome") and a Refused whose message is not
-// valid UTF-8 (Member "message").
+// Encode appends the answer payload to dst: the tag, and for Error the
+// error's JSON. It fails, leaving dst as it was, with a *wire.EncodeError
+// (see the wire package): wire.ErrNil for a nil r; at "outcome"
+// wire.ErrUnset for an unset Outcome and wire.ErrUnknownValue for one with
+// no tag, such as NotServed; at "error" wire.ErrNoValue for the Outcome
+// Error with an Error that holds no value, and protoerr.ErrNotCarried for an
+// Error set beside Delivered or Dequeued.
 func (r *Response) Encode(dst []byte) ([]byte, error) {
-	if r != nil && r.Outcome-Delivered < Refused-Delivered {
-		if out, ok := codec.PutTag(dst, byte(r.Outcome-Delivered)); ok {
+	if r != nil && r.Outcome-1 < Outcome(errTag) && r.Error.IsZero() {
+		if out, ok := codec.PutTag(dst, byte(r.Outcome-1)); ok {
 			return out, nil
 		}
 	}
 	return r.encode(dst)
 }
 
-// encode is Encode for an error answer, an outcome that does not encode or
-// a nil r.
+// encode is Encode past its fast path for a bare tag, never inlined for
+// the reason decode is not.
+//
+//go:noinline
 func (r *Response) encode(dst []byte) ([]byte, error) {
-	if r == nil {
-		return dst, &wire.EncodeError{Err: wire.ErrNil}
-	}
-	tag, ok := r.Outcome.Tag()
-	errTag, _ := Refused.Tag()
-	return codec.AppendAnswer(dst, r.Outcome == 0, tag, ok, errTag, &r.Error)
+	return codec.EncodeAnswer((*codec.Answer[Outcome])(r), dst, errTag)
 }
 
 // ErrorKind is one way an enqueue answer fails to decode.
@@ -117,18 +102,17 @@ type ErrorKind uint8
 
 const (
 	ErrorKindEmpty      ErrorKind = wire.ErrorKindEmpty      // no bytes, not even a tag
-	ErrorKindUnknownTag ErrorKind = wire.ErrorKindUnknownTag // a tag this revision does not know
+	ErrorKindUnknownTag ErrorKind = wire.ErrorKindUnknownTag // a tag above 2
 	ErrorKindBody       ErrorKind = 2                        // the error after tag 2 did not parse
 )
 
 // String is the snake_case name, as the tools print it.
-func (k ErrorKind) String() string {
-	return codec.EnumName(k, []string{"empty", "unknown_tag", "body"})
-}
+func (k ErrorKind) String() string { return codec.EnumName(k, codec.AnswerKindNames) }
 
 // Frame names the frame in messages.
 func (ErrorKind) Frame() string { return "enqueue answer" }
 
-// FrameError is a enqueue answer that could not be read; see wire.FrameError. Its
-// Err is wire.ErrEmpty, a *wire.UnknownTagError or a *wire.JSONError.
+// FrameError is an enqueue answer that could not be read; see
+// wire.FrameError. Its Err is wire.ErrEmpty, a *wire.UnknownTagError or a
+// *wire.JSONError.
 type FrameError = wire.FrameError[ErrorKind]

@@ -8,10 +8,36 @@ import (
 
 func ExampleError() {
 	var e protoerr.Error
-	if err := e.DecodeJSON([]byte(`{"message":"arguments refused: image needs GPU"}`)); err != nil {
+	if err := e.DecodeJSON([]byte(`{"kind":"program","status":422,"error":"model must be a string"}`)); err != nil {
 		panic(err)
 	}
+	kind, _ := e.Kind()
+	status, _ := e.Status()
+	text, _ := e.Text()
+	fmt.Println(kind, status, text)
 	var err error = e
 	fmt.Println(err)
-	// Output: peer error: arguments refused: image needs GPU
+	// Output:
+	// program 422 model must be a string
+	// peer error: program (status 422): model must be a string
+}
+
+func ExampleError_anyValue() {
+	var e protoerr.Error
+	if err := e.DecodeJSON([]byte(`{"detail": [{"msg": "field required"}]}`)); err != nil {
+		panic(err)
+	}
+	_, ok := e.Kind()
+	fmt.Println(ok, e.Value)
+	// Output: false {"detail":[{"msg":"field required"}]}
+}
+
+func ExampleNew() {
+	e := protoerr.New(protoerr.KindProgram, "connection refused")
+	b, err := e.EncodeJSON(nil)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(string(b))
+	// Output: {"kind":"program","error":"connection refused"}
 }

@@ -184,8 +184,14 @@ func (t *Text) appendJSON(dst []byte, level int) ([]byte, error) {
 	if t == nil {
 		return dst, nilBlock()
 	}
+	return appendText(dst, `{"type":"text","text":`, t, level)
+}
+
+// appendText writes head, which ends where the text's value begins, then
+// the members after it and the closing brace.
+func appendText(dst []byte, head string, t *Text, level int) ([]byte, error) {
 	w := serde.Writer(dst)
-	w.Lit(`{"type":"text","text":`)
+	w.Lit(head)
 	if err := w.String(t.Text); err != nil {
 		return dst, codec.ErrorAt("text", err)
 	}
@@ -223,8 +229,14 @@ func (l *ResourceLink) appendJSON(dst []byte, level int) ([]byte, error) {
 	if l == nil {
 		return dst, nilBlock()
 	}
+	return appendLink(dst, `{"type":"resource_link","uri":`, l, level)
+}
+
+// appendLink writes head, which ends where the URI's value begins, then the
+// members after it and the closing brace.
+func appendLink(dst []byte, head string, l *ResourceLink, level int) ([]byte, error) {
 	w := serde.Writer(dst)
-	w.Lit(`{"type":"resource_link","uri":`)
+	w.Lit(head)
 	if err := w.String(l.URI); err != nil {
 		return dst, codec.ErrorAt("uri", err)
 	}
@@ -273,11 +285,17 @@ func (e *EmbeddedResource) appendJSON(dst []byte, level int) ([]byte, error) {
 	if e == nil {
 		return dst, nilBlock()
 	}
+	return appendEmbedded(dst, `{"type":"resource","resource":`, e, level)
+}
+
+// appendEmbedded writes head, which ends where the contents begin, then the
+// contents, the members after them and the closing brace.
+func appendEmbedded(dst []byte, head string, e *EmbeddedResource, level int) ([]byte, error) {
 	if e.Resource == nil {
 		return dst, codec.ErrorAt("resource", ErrNilBlock)
 	}
 	w := serde.Writer(dst)
-	w.Lit(`{"type":"resource","resource":`)
+	w.Lit(head)
 	w, err := e.Resource.appendJSON(w, level+1)
 	if err != nil {
 		return dst, codec.ErrorAt("resource", err)

@@ -149,7 +149,26 @@ func readBlock(d *serde.Decoder) (Block, error) {
 	if err != nil {
 		return nil, err
 	}
+	return readVariant(d, v, tv)
+}
+
+// ReadBufferedBlock reads one block at d's cursor as serde reads one from
+// content it has already buffered, as inside an agentic loop chunk's tool
+// response (package chunk): there the type may also be the variant's index
+// (0 text, 1 image, 2 audio, 3 resource, 4 resource_link). It takes this
+// module's internal JSON engine, so only this module's codecs can use it.
+func ReadBufferedBlock(d *serde.Decoder) (Block, error) {
+	v, tv, err := d.BeginTaggedBuffered("type", blockTypes)
+	if err != nil {
+		return nil, err
+	}
+	return readVariant(d, v, tv)
+}
+
+// readVariant reads the members of the block variant v once its tag is read.
+func readVariant(d *serde.Decoder, v int, tv serde.TaggedValue) (Block, error) {
 	var b Block
+	var err error
 	switch v {
 	case 0:
 		t := &Text{}

@@ -24,7 +24,7 @@ type Agent interface {
 	// running (the proxy sends Active) or could not start.
 	//
 	// A non-nil err means no loop started: every message in msgs is answered
-	// Refused with err's words (see Refusal) and loop is dead. With a nil
+	// Error with err's words (see Refusal) and loop is dead. With a nil
 	// err the loop is running, and the proxy must call loop.End once its
 	// stream ends; it may call loop.Seam in between, even before StartLoop
 	// has returned. refused[i], when present and non-nil, refuses msgs[i]

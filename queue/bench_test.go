@@ -141,7 +141,7 @@ func BenchmarkWaiting(b *testing.B) {
 			for b.Loop() {
 				r := reqs[(i*7919)%n] // spread over the list
 				i++
-				if q.Dequeue(r.Key).Outcome != dequeue.Withdrawn {
+				if q.Dequeue(r.Key).Outcome != dequeue.Dequeued {
 					b.Fatal("not waiting:", r.Key)
 				}
 				_, _ = q.Submit(r)
@@ -171,7 +171,7 @@ func (a *soakAgent) verdicts(msgs []enqueue.Request) []error {
 			if refused == nil {
 				refused = make([]error, len(msgs))
 			}
-			refused[i] = protoerr.Error{Message: "no"}
+			refused[i] = protoerr.New(protoerr.KindProgram, "no")
 		}
 	}
 	return refused
@@ -273,7 +273,7 @@ func BenchmarkSoak(b *testing.B) {
 	b.ReportMetric(float64(heap1), "heap-end-B")
 	b.ReportMetric(float64(g0), "goroutines-start")
 	b.ReportMetric(float64(g1), "goroutines-end")
-	if fates[enqueue.Delivered].Load() == 0 || fates[enqueue.Refused].Load() == 0 {
+	if fates[enqueue.Delivered].Load() == 0 || fates[enqueue.Error].Load() == 0 {
 		b.Error("the soak delivered or refused nothing")
 	}
 }

@@ -26,9 +26,9 @@
 //
 // Every queued message gets exactly one fate, eventually: Delivered (a
 // loop's input, or taken at a seam and not refused), Dequeued (withdrawn by
-// a dequeue of its key while it waited), or Refused (the program refused it
-// at a loop's start or at a seam, a loop it was to start did not start, or
-// the queue closed while it waited). A refused message is not offered
+// a dequeue of its key while it waited), or Error (the program refused it
+// at a loop's start or at a seam, a loop it was to start did not start, the
+// queue closed while it waited, or it had no content block). A refused message is not offered
 // again. A loop that ends with messages waiting does not lose them: they
 // start the next loop. Dequeue withdraws every message waiting under its key
 // and answers whether there was one.
@@ -68,15 +68,16 @@
 // A panic in Agent.StartLoop (or a runtime.Goexit, or a panic in a returned
 // error's methods) happens in a goroutine the queue owns: it is recovered
 // there, and never kills the process. The loop did not start: every
-// message it was to start on is Refused with the words "the container
-// proxy's agent failed while starting a loop" — never the panic's text,
+// message it was to start on is answered Error, {"kind":"proxy","error":
+// "the container proxy's agent failed while starting a loop"} — never the
+// panic's text,
 // which may hold anything, secrets included — and the next message starts
 // a loop of its own.
 //
 // A panic in Agent.Offer happens in the goroutine that called Loop.Seam, the
 // proxy's own. The queue first answers every message that Offer was handed,
-// Refused with "the container proxy's agent failed while it was offered the
-// message", and frees the loop for its next seam; then it lets the panic go
+// Error, {"kind":"proxy","error":"the container proxy's agent failed while
+// it was offered the message"}, and frees the loop for its next seam; then it lets the panic go
 // on, unrecovered, up the caller's goroutine, so the proxy's own recovery
 // (net/http's, say) or the crash sees it. Either way every affected message
 // gets exactly one fate and the queue stays usable. Misbehaving return
@@ -92,8 +93,8 @@
 // in the middle, submits and a withdrawal costs about 3.6, 4.4 and 5.3 µs
 // (flat but for cache misses). By default nothing bounds the number of
 // waiting messages, as the protocol has it; WithMaxWaiting(n) does: a
-// message submitted while n wait is answered at once, Refused with "the
-// container proxy's queue is full", never queued and never left without a
+// message submitted while n wait is answered at once, Error with
+// {"kind":"queue_full",…}, never queued and never left without a
 // fate. BenchmarkSoak runs sustained traffic (run it as long as you like
 // with -benchtime) and reports heap in use and goroutines at its start and
 // end, which stay flat.
@@ -110,10 +111,14 @@
 //
 // Agent.StartLoop refuses every message of a loop that did not start by
 // returning an error, or single messages of a loop that did by their index;
-// Agent.Offer refuses by index. The Refused answer carries the refusing
-// error's words (see Refusal): a protoerr.Error keeps the container's own.
-// The queue's own refusals say what happened: it closed, it is full, it
-// has no agent, or the proxy's agent failed.
+// Agent.Offer refuses by index. The Error answer carries the refusing
+// error's words (see Refusal): a protoerr.Error is kept as it is, any JSON
+// the container wrote; any other error becomes {"kind":"program","error":
+// its text}. The queue's own refusals are in the container proxy's
+// convention too, each with a kind the errors package lists: "no_content"
+// (the message had no content block: refused at Submit, before any Agent
+// sees it, as the protocol has the container refuse it), "queue_full",
+// "closed", and "proxy" (it has no agent, or the proxy's agent failed).
 //
 // # Cancellation, and the absence of timeouts
 //
@@ -124,7 +129,7 @@
 // being handed to the program keeps the program's verdict, unreported
 // (ErrInFlight). Agent.StartLoop gets a ctx that only Close cancels;
 // Agent.Offer gets Loop.Seam's. Close answers every waiting message
-// Refused, and later Submits fail with ErrClosed.
+// Error ({"kind":"closed",…}), and later Submits fail with ErrClosed.
 //
 // # Goroutines
 //

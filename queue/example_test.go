@@ -101,7 +101,7 @@ func refuseImages(msgs []enqueue.Request) []error {
 	for i, m := range msgs {
 		for _, b := range m.Content {
 			if b.Type() == "image" {
-				refused[i] = protoerr.Error{Message: "images are not accepted"}
+				refused[i] = protoerr.New(protoerr.KindProgram, "images are not accepted")
 			}
 		}
 	}
@@ -172,7 +172,7 @@ func Example() {
 	// dave: "\x01"
 	// program: at a seam, offered [bob carol]
 	// bob: "\x00"
-	// carol: "\x02{\"message\":\"images are not accepted\"}"
+	// carol: "\x02{\"kind\":\"program\",\"error\":\"images are not accepted\"}"
 	// main stream: Inactive
 	// after the loop, waiting: 1
 	// program: a loop starts on [erin]

@@ -181,9 +181,9 @@ type exResult struct {
 	violations          []string // each with the operations that led to it
 }
 
-const (
-	startErrWords = "the agent could not start"
-	verdictWords  = "refused by the agent"
+var (
+	startErrWords = protoerr.New(protoerr.KindProgram, "the agent could not start")
+	verdictWords  = protoerr.New(protoerr.KindProgram, "refused by the agent")
 )
 
 // enabled lists the operations worth trying in w.
@@ -251,8 +251,8 @@ func answerCode(m *message) string {
 		return "D"
 	case enqueue.Dequeued:
 		return "Q"
-	case enqueue.Refused:
-		return "R:" + m.resp.Error.Message
+	case enqueue.Error:
+		return "R:" + m.resp.Error.Value.String()
 	}
 	return fmt.Sprintf("?%v", m.resp.Outcome)
 }
@@ -261,7 +261,7 @@ func verdictsFromMask(n, mask int) []verdict {
 	vs := make([]verdict, n)
 	for i := range vs {
 		if mask&(1<<i) != 0 {
-			vs[i] = verdict{refused: true, words: protoerr.Error{Message: verdictWords}}
+			vs[i] = verdict{refused: true, words: verdictWords}
 		}
 	}
 	return vs
@@ -277,7 +277,7 @@ func (w *world) step(o op, cfg exConfig) []string {
 	switch o.kind {
 	case opSubmit:
 		i := len(w.msgs)
-		m := &message{req: enqueue.Request{Key: "k" + strconv.Itoa(o.a)}}
+		m := &message{req: msg("k"+strconv.Itoa(o.a), "m"+strconv.Itoa(i))}
 		ok := w.s.submit(m)
 		if ok != !w.gClose {
 			fail("submit returned %v with the queue closed=%v", ok, w.gClose)
@@ -289,7 +289,7 @@ func (w *world) step(o op, cfg exConfig) []string {
 			w.msgs, w.keys = append(w.msgs, m), append(w.keys, m.req.Key)
 			w.st, w.fate = append(w.st, gWaiting), append(w.fate, "")
 			if cfg.limit > 0 && len(waiting) >= cfg.limit {
-				expect[i] = "R:" + fullWords
+				expect[i] = "R:" + fullWords.Value.String()
 				w.st[i] = gInFlight // answered at once, below
 			}
 		}
@@ -322,7 +322,7 @@ func (w *world) step(o op, cfg exConfig) []string {
 	case opClose:
 		if !w.gClose {
 			for _, s := range waiting {
-				expect[int(s)] = "R:" + closedWords
+				expect[int(s)] = "R:" + closedWords.Value.String()
 			}
 		}
 		w.gClose = true
@@ -364,13 +364,13 @@ func (w *world) step(o op, cfg exConfig) []string {
 		for i, m := range c.batch {
 			switch {
 			case o.kind == opStartFail:
-				expect[int(m.seq)] = "R:" + startErrWords
+				expect[int(m.seq)] = "R:" + startErrWords.Value.String()
 			case o.kind == opStartPanic:
-				expect[int(m.seq)] = "R:" + startFailedWords
+				expect[int(m.seq)] = "R:" + startFailedWords.Value.String()
 			case o.kind == opOfferPanic:
-				expect[int(m.seq)] = "R:" + offerFailedWords
+				expect[int(m.seq)] = "R:" + offerFailedWords.Value.String()
 			case vs[i].refused:
-				expect[int(m.seq)] = "R:" + verdictWords
+				expect[int(m.seq)] = "R:" + verdictWords.Value.String()
 			default:
 				expect[int(m.seq)] = "D"
 			}
@@ -392,7 +392,7 @@ func (w *world) step(o op, cfg exConfig) []string {
 			if o.kind == opStartPanic {
 				words = startFailedWords
 			}
-			w.s.startDone(l, c.batch, true, protoerr.Error{Message: words}, nil)
+			w.s.startDone(l, c.batch, true, words, nil)
 		case opOfferOK:
 			w.gSeaming[c.loop] = false
 			w.s.seamDone(l, c.batch, vs)

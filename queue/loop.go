@@ -25,15 +25,15 @@ type Loop struct {
 // Seam is the agent at a seam of this loop: every message waiting is taken,
 // in enqueue order, and handed to the program by Agent.Offer (with ctx), in
 // the calling goroutine and with no lock held; each is then Delivered, or
-// Refused if Offer refused it. It returns how many messages were offered.
+// answered Error if Offer refused it. It returns how many messages were offered.
 // Nothing is taken while the gate is closed, or while another Seam of this
 // loop is offering: seams of one loop are one at a time, so the program
 // gets its messages in order. Seam may be called once StartLoop has the
 // handle, before it returns.
 //
 // If Offer panics (or exits its goroutine), every message it was offered is
-// Refused with words saying the proxy's agent failed (never the panic's
-// text), the loop stays usable for its next seam, and the panic goes on up
+// answered Error with words saying the proxy's agent failed (never the
+// panic's text), the loop stays usable for its next seam, and the panic goes on up
 // the caller's goroutine: Seam does not swallow it, so the proxy's own
 // recovery (or the crash) sees it, with the offered messages already
 // answered.
@@ -92,9 +92,6 @@ func (l *Loop) End() {
 	q.unlock()
 }
 
-var errNoAgent = noAgentError{}
-
-type noAgentError struct{}
-
-// Error gives the words a refusal carries when there is no agent.
-func (noAgentError) Error() string { return noAgentWords }
+// errNoAgent is StartLoop's error when there is no agent: Refusal keeps
+// its words as they are.
+var errNoAgent error = noAgentWords

@@ -18,7 +18,7 @@ import (
 func fateDelivered() enqueue.Response { return enqueue.Response{Outcome: enqueue.Delivered} }
 func fateDequeued() enqueue.Response  { return enqueue.Response{Outcome: enqueue.Dequeued} }
 func fateRefused(words protoerr.Error) enqueue.Response {
-	return enqueue.Response{Outcome: enqueue.Refused, Error: words}
+	return enqueue.Response{Outcome: enqueue.Error, Error: words}
 }
 
 // verdict is the program's word on one message handed to it, already turned
@@ -90,7 +90,8 @@ func (s *machine) effects() []effect {
 	return e
 }
 
-// submit queues m (or answers it Refused if the queue is full) and starts a
+// submit queues m (or answers it Error if it has no content block or the
+// queue is full) and starts a
 // loop if one should start. It returns false, and queues nothing, once
 // closed.
 func (s *machine) submit(m *message) bool {
@@ -99,12 +100,20 @@ func (s *machine) submit(m *message) bool {
 	}
 	m.seq = s.nextSeq
 	s.nextSeq++
+	if len(m.req.Content) == 0 {
+		if s.trace != nil {
+			s.trace(event{kind: evNoContent, seq: m.seq, key: m.req.Key, req: m.req})
+		}
+		m.state = inFlight // so that settle answers it
+		s.settle(m, fateRefused(noContentWords))
+		return true
+	}
 	if s.limit > 0 && s.n >= s.limit {
 		if s.trace != nil {
 			s.trace(event{kind: evFull, seq: m.seq, key: m.req.Key, req: m.req})
 		}
 		m.state = inFlight // so that settle answers it
-		s.settle(m, fateRefused(protoerr.Error{Message: fullWords}))
+		s.settle(m, fateRefused(fullWords))
 		return true
 	}
 	s.push(m)
@@ -198,7 +207,7 @@ func (s *machine) close() {
 		return
 	}
 	for _, m := range batch {
-		s.settle(m, fateRefused(protoerr.Error{Message: closedWords}))
+		s.settle(m, fateRefused(closedWords))
 	}
 }
 
@@ -232,7 +241,7 @@ func (s *machine) seamDone(l *Loop, batch []*message, vs []verdict) {
 }
 
 // startDone settles l's start: with didFail, every message of batch is
-// Refused with words and l is dead (the next loop may start); else by the
+// refused with words and l is dead (the next loop may start); else by the
 // verdicts, and l runs.
 func (s *machine) startDone(l *Loop, batch []*message, didFail bool, words protoerr.Error, vs []verdict) {
 	if !didFail {
@@ -374,7 +383,7 @@ func (s *machine) unlink(m *message) {
 	s.n--
 }
 
-// settleVerdicts answers each message of batch Delivered, or Refused with
+// settleVerdicts answers each message of batch Delivered, or Error with
 // the words of its verdict; a short vs refuses nothing more, extra
 // verdicts are ignored.
 func (s *machine) settleVerdicts(batch []*message, vs []verdict) {

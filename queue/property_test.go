@@ -128,7 +128,7 @@ func TestPropertyConcurrent(t *testing.T) {
 					resp := q.Dequeue(key)
 					dqMu.Lock()
 					c := dqCount[key]
-					c[resp.Outcome-dequeue.Withdrawn]++ // Withdrawn 0, Empty 1
+					c[resp.Outcome-dequeue.Dequeued]++ // Dequeued 0, Empty 1
 					dqCount[key] = c
 					dqMu.Unlock()
 				case p < 75:
@@ -234,12 +234,13 @@ func TestPropertyConcurrent(t *testing.T) {
 				check(got == 1 && hasVerdict && verdict == "", "m%d Delivered, but the agent got it %d times with verdict %q", id, got, verdict)
 			case enqueue.Dequeued:
 				check(got == 0, "m%d Dequeued, yet it reached the agent", id)
-			case enqueue.Refused:
+			case enqueue.Error:
+				said := o.resp.Error.Value.String()
 				if got == 0 {
-					check(o.resp.Error.Message == closedWords, "m%d Refused unseen with %q", id, o.resp.Error.Message)
+					check(said == closedWords.Value.String(), "m%d refused unseen with %s", id, said)
 				} else {
-					check(hasVerdict && verdict != "" && o.resp.Error.Message == verdict,
-						"m%d Refused with %q, the agent said %q", id, o.resp.Error.Message, verdict)
+					check(hasVerdict && verdict != "" && said == verdict,
+						"m%d refused with %s, the agent said %s", id, said, verdict)
 				}
 			default:
 				check(false, "m%d: fate %v", id, o.resp.Outcome)
@@ -280,12 +281,12 @@ func TestPropertyConcurrent(t *testing.T) {
 	for _, key := range propKeys {
 		check(dqCount[key] == model.dequeues[key], "key %q: answers [withdrawn empty] %v, the model says %v", key, dqCount[key], model.dequeues[key])
 	}
-	t.Logf("%d messages (%d Delivered, %d Dequeued, %d Refused; unanswered: %v), %d loops, %d seams (%d panicked), %d dequeues, %d events in %v",
-		n, fates[enqueue.Delivered], fates[enqueue.Dequeued], fates[enqueue.Refused], errs,
+	t.Logf("%d messages (%d Delivered, %d Dequeued, %d Error; unanswered: %v), %d loops, %d seams (%d panicked), %d dequeues, %d events in %v",
+		n, fates[enqueue.Delivered], fates[enqueue.Dequeued], fates[enqueue.Error], errs,
 		len(agent.loops), agent.offers, seamPanics.Load(), model.dequeueCalls, model.events, time.Since(start).Round(time.Millisecond))
 	if ops >= 10_000 {
 		// Guard against a workload that stopped exercising the queue.
-		for _, f := range []enqueue.Outcome{enqueue.Delivered, enqueue.Dequeued, enqueue.Refused} {
+		for _, f := range []enqueue.Outcome{enqueue.Delivered, enqueue.Dequeued, enqueue.Error} {
 			check(fates[f] > 0, "no message was %v", f)
 		}
 		check(errs["withdrawn"] > 0, "no message was withdrawn by cancellation")
@@ -331,7 +332,7 @@ func idOf(m enqueue.Request) int {
 	return id
 }
 
-func (a *propAgent) hand(l *Loop, msgs []enqueue.Request, where string, failWords string) []error {
+func (a *propAgent) hand(l *Loop, msgs []enqueue.Request, where string, failWords protoerr.Error) []error {
 	rec := a.loops[l]
 	refused := make([]error, len(msgs))
 	for i, m := range msgs {
@@ -339,12 +340,12 @@ func (a *propAgent) hand(l *Loop, msgs []enqueue.Request, where string, failWord
 		a.received[id]++
 		rec.received = append(rec.received, id)
 		switch {
-		case failWords != "":
-			a.verdicts[id] = failWords
+		case !failWords.IsZero():
+			a.verdicts[id] = failWords.Value.String()
 		case id%7 == 0:
 			words := fmt.Sprintf("m%d refused at %s", id, where)
-			refused[i] = protoerr.Error{Message: words}
-			a.verdicts[id] = words
+			refused[i] = protoerr.New(protoerr.KindProgram, words)
+			a.verdicts[id] = refused[i].(protoerr.Error).Value.String()
 		default:
 			a.verdicts[id] = ""
 		}
@@ -369,11 +370,11 @@ func (a *propAgent) StartLoop(_ context.Context, l *Loop, msgs []enqueue.Request
 	}
 	if roll < 10 {
 		words := fmt.Sprintf("loop %d did not start", n)
-		a.hand(l, msgs, "start", words)
+		a.hand(l, msgs, "start", protoerr.New(protoerr.KindProgram, words))
 		err = errors.New(words)
 		a.dead = append(a.dead, l)
 	} else {
-		refused = a.hand(l, msgs, "start", "")
+		refused = a.hand(l, msgs, "start", protoerr.Error{})
 		if roll < 15 {
 			a.dead = append(a.dead, l)
 		} else {
@@ -400,7 +401,7 @@ func (a *propAgent) Offer(_ context.Context, l *Loop, msgs []enqueue.Request) []
 		a.hand(l, msgs, "seam", offerFailedWords)
 		panic("agent bug at a seam")
 	}
-	return a.hand(l, msgs, "seam", "")
+	return a.hand(l, msgs, "seam", protoerr.Error{})
 }
 
 // seam is Loop.Seam in a proxy that recovers its handlers' panics, as
@@ -497,7 +498,7 @@ func (m *model) step(ev event) {
 		m.seqOf[idOf(ev.req)] = ev.seq
 		m.key[ev.seq] = ev.key
 		m.waiting = append(m.waiting, ev.seq)
-	case evFull:
+	case evFull, evNoContent:
 		m.seqOf[idOf(ev.req)] = ev.seq
 		m.key[ev.seq] = ev.key
 		m.mustRefuse[ev.seq] = true
@@ -511,7 +512,7 @@ func (m *model) step(ev event) {
 		m.batch[ev.loop] = ev.seqs
 	case evStartFailed:
 		for _, s := range m.batch[ev.loop] {
-			if f, ok := m.fate[s]; !ok || f != enqueue.Refused {
+			if f, ok := m.fate[s]; !ok || f != enqueue.Error {
 				m.fail("failed start left seq %d with fate %v (%v)", s, f, ok)
 			}
 		}
@@ -578,7 +579,7 @@ func (m *model) step(ev event) {
 			delete(m.inFlight, ev.seq)
 		case m.mustDequeue[ev.seq] && ev.fate == enqueue.Dequeued:
 			delete(m.mustDequeue, ev.seq)
-		case m.mustRefuse[ev.seq] && ev.fate == enqueue.Refused:
+		case m.mustRefuse[ev.seq] && ev.fate == enqueue.Error:
 			delete(m.mustRefuse, ev.seq)
 		default:
 			m.fail("seq %d got %v out of turn", ev.seq, ev.fate)

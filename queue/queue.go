@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"sync"
 
 	"github.com/diverge-network/diverge-sdk-go/dequeue"
@@ -16,25 +15,27 @@ import (
 // never queued. Finish its channel without an answer (not served).
 var ErrClosed = errors.New("queue: closed")
 
-// closedWords are the Refused words of a message still waiting at Close.
-const closedWords = "the container proxy closed before a loop could start on the message"
-
-// noAgentWords are the Refused words of every message of a Queue built
-// without an Agent.
-const noAgentWords = "the container proxy has no agent to start a loop"
-
-// fullWords are the Refused words of a message submitted while as many
-// messages wait as WithMaxWaiting allows.
-const fullWords = "the container proxy's queue is full"
-
-// startFailedWords are the Refused words of every message of a loop whose
-// Agent.StartLoop panicked: the panic's own text is never sent (it may hold
-// anything, secrets included).
-const startFailedWords = "the container proxy's agent failed while starting a loop"
-
-// offerFailedWords are the Refused words of every message of a seam whose
-// Agent.Offer panicked.
-const offerFailedWords = "the container proxy's agent failed while it was offered the message"
+// The queue's own refusals, each an Error answer in the container proxy's
+// convention: {"kind":…,"error":…} (see the errors package for the kinds).
+var (
+	// closedWords refuse a message still waiting at Close.
+	closedWords = protoerr.New(protoerr.KindClosed, "the container proxy closed before a loop could start on the message")
+	// noAgentWords refuse every message of a Queue built without an Agent.
+	noAgentWords = protoerr.New(protoerr.KindProxy, "the container proxy has no agent to start a loop")
+	// fullWords refuse a message submitted while as many messages wait as
+	// WithMaxWaiting allows.
+	fullWords = protoerr.New(protoerr.KindQueueFull, "the container proxy's queue is full")
+	// noContentWords refuse a message with no content block, as the
+	// protocol has the container refuse it.
+	noContentWords = protoerr.New(protoerr.KindNoContent, "the message has no content block")
+	// startFailedWords refuse every message of a loop whose
+	// Agent.StartLoop panicked: the panic's own text is never sent (it may
+	// hold anything, secrets included).
+	startFailedWords = protoerr.New(protoerr.KindProxy, "the container proxy's agent failed while starting a loop")
+	// offerFailedWords refuse every message of a seam whose Agent.Offer
+	// panicked.
+	offerFailedWords = protoerr.New(protoerr.KindProxy, "the container proxy's agent failed while it was offered the message")
+)
 
 // Queue holds the messages enqueued for one agent container and decides
 // each one's fate. Build it with New; it is safe for concurrent use. Every
@@ -56,8 +57,8 @@ type Option func(*Queue)
 
 // WithMaxWaiting bounds the messages that wait (queued, not yet handed to
 // the program) at n. A message submitted while n wait is not queued: it is
-// answered at once, Refused with the words "the container proxy's queue is
-// full" (its Ticket is done, and Enqueue returns that answer). n <= 0 means
+// answered at once, Error with {"kind":"queue_full",…} (its Ticket is
+// done, and Enqueue returns that answer). n <= 0 means
 // no bound, the default, as the protocol has it.
 func WithMaxWaiting(n int) Option {
 	return func(q *Queue) {
@@ -119,9 +120,12 @@ func (q *Queue) unlock() {
 // Submit queues req and returns at once with the ticket its fate will come
 // on. With no loop running and the gate open, the message starts one (with
 // every message already waiting, in order); otherwise it waits for a seam
-// of the loop in flight or for the next loop. With WithMaxWaiting, a
-// message that finds the queue full is answered Refused at once. After
-// Close it returns ErrClosed and queues nothing.
+// of the loop in flight or for the next loop. A message with no content
+// block is answered Error at once ({"kind":"no_content",…}), as the
+// protocol has the container refuse it, and never reaches the Agent; with
+// WithMaxWaiting, so is a message that finds the queue full
+// ({"kind":"queue_full",…}). After Close it returns ErrClosed and queues
+// nothing.
 func (q *Queue) Submit(req enqueue.Request) (*Ticket, error) {
 	m := &message{req: req, done: make(chan struct{})}
 	q.lock()
@@ -152,7 +156,7 @@ func (q *Queue) Enqueue(ctx context.Context, req enqueue.Request) (enqueue.Respo
 }
 
 // Dequeue withdraws every message still waiting under key, answers each of
-// them Dequeued, and answers Withdrawn if there was one, Empty if not. A
+// them Dequeued, and answers Dequeued if there was one, Empty if not. A
 // message the program is already being handed (at a loop's start or at a
 // seam) no longer waits, and is not withdrawn. It costs what waits under
 // key, however many wait under other keys.
@@ -163,7 +167,7 @@ func (q *Queue) Dequeue(key string) dequeue.Response {
 	if !found {
 		return dequeue.Response{Outcome: dequeue.Empty}
 	}
-	return dequeue.Response{Outcome: dequeue.Withdrawn}
+	return dequeue.Response{Outcome: dequeue.Dequeued}
 }
 
 // Begun tells the queue the begin's Begun is sent. gated is whether the
@@ -196,8 +200,8 @@ func (q *Queue) Waiting() int {
 }
 
 // Close ends the queue, for a proxy that is ending (or whose begin failed).
-// Every message still waiting is answered Refused (no loop will start on
-// it); later Submits fail with ErrClosed; the ctx of every StartLoop is
+// Every message still waiting is answered Error ({"kind":"closed",…}: no
+// loop will start on it); later Submits fail with ErrClosed; the ctx of every StartLoop is
 // cancelled. A loop in flight is not interrupted: its seams offer nothing
 // more, and a message being offered keeps the program's verdict. Close
 // returns once no StartLoop call is in flight (and every message it was
@@ -215,20 +219,20 @@ func (q *Queue) Close() {
 
 // start runs one Agent.StartLoop call, in a goroutine of the queue's, and
 // settles what it says. A panic there (or in a returned error's methods) is
-// contained: the loop did not start, every message of batch is Refused with
+// contained: the loop did not start, every message of batch is refused with
 // startFailedWords, and the queue goes on; the process does not die of it.
 func (q *Queue) start(l *Loop, batch []*message) {
 	defer q.starts.Done()
 	var (
 		failed   = true
-		words    = protoerr.Error{Message: startFailedWords}
+		words    = startFailedWords
 		vs       []verdict
 		returned bool
 	)
 	defer func() {
 		if !returned {
 			_ = recover() // contained: see the doc comment
-			failed, words, vs = true, protoerr.Error{Message: startFailedWords}, nil
+			failed, words, vs = true, startFailedWords, nil
 		}
 		q.lock()
 		q.m.startDone(l, batch, failed, words, vs)
@@ -267,49 +271,47 @@ func verdictsOf(refused []error, n int) []verdict {
 }
 
 // allRefused is n verdicts refusing with words.
-func allRefused(n int, words string) []verdict {
+func allRefused(n int, words protoerr.Error) []verdict {
 	vs := make([]verdict, n)
 	for i := range vs {
-		vs[i] = verdict{refused: true, words: protoerr.Error{Message: words}}
+		vs[i] = verdict{refused: true, words: words}
 	}
 	return vs
 }
 
-// Refusal is the protocol error a refusing error becomes in a Refused
+// Refusal is the protocol error a refusing error becomes in an Error
 // answer: the protoerr.Error in err's chain, as is (the container's own
-// words), or else err's text. It never panics, even on an error whose
-// Error, Unwrap or As method does (a typed nil pointer): its words are then
-// its type's name. The words are always valid UTF-8, so the answer always
-// encodes: a byte of err's text that is not UTF-8 becomes U+FFFD (an
-// encoder would refuse it). The queue calls it without holding its lock,
-// so an error's methods may call back into the queue.
+// words, in whatever JSON it wrote them), or else err's text in the
+// convention, {"kind":"program","error":…} — the Agent speaks for the
+// program. It never panics, even on an error whose Error, Unwrap or As
+// method does (a typed nil pointer): its words are then its type's name,
+// under the kind "proxy". The result always encodes: a byte of err's text
+// that is not UTF-8 becomes U+FFFD, and a protoerr.Error holding no value
+// is passed over for err's text. Refusal(nil) is the zero Error, no
+// refusal. The queue calls it without holding its lock, so an error's
+// methods may call back into the queue.
 func Refusal(err error) protoerr.Error {
-	words := refusal(err)
-	words.Message = strings.ToValidUTF8(words.Message, "\uFFFD")
-	return words
-}
-
-func refusal(err error) (words protoerr.Error) {
 	if err == nil {
 		return protoerr.Error{}
 	}
+	return refusal(err)
+}
+
+func refusal(err error) (words protoerr.Error) {
 	defer func() {
 		if recover() != nil {
-			words = protoerr.Error{Message: fmt.Sprintf("%T", err)}
+			words = protoerr.New(protoerr.KindProxy, fmt.Sprintf("%T", err))
 		}
 	}()
 	var e protoerr.Error
-	if errors.As(err, &e) {
+	if errors.As(err, &e) && !e.IsZero() {
 		return e
 	}
 	var p *protoerr.Error
-	if errors.As(err, &p) {
-		if p == nil {
-			return protoerr.Error{}
-		}
+	if errors.As(err, &p) && p != nil && !p.IsZero() {
 		return *p
 	}
-	return protoerr.Error{Message: err.Error()}
+	return protoerr.New(protoerr.KindProgram, err.Error())
 }
 
 func requests(batch []*message) []enqueue.Request {

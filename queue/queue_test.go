@@ -22,8 +22,14 @@ var (
 	dequeued  = enqueue.Response{Outcome: enqueue.Dequeued}
 )
 
-func refusedWith(words string) enqueue.Response {
-	return enqueue.Response{Outcome: enqueue.Refused, Error: protoerr.Error{Message: words}}
+// ptr is a pointer to a copy of e.
+func ptr(e protoerr.Error) *protoerr.Error { return &e }
+
+// program is words in the convention an Agent's plain error is refused in.
+func program(words string) protoerr.Error { return protoerr.New(protoerr.KindProgram, words) }
+
+func refusedWith(words protoerr.Error) enqueue.Response {
+	return enqueue.Response{Outcome: enqueue.Error, Error: words}
 }
 
 // await is the ticket's fate. The queue has no timeouts; the test has one,
@@ -165,7 +171,7 @@ func TestSeamRefusalIsFinal(t *testing.T) {
 		refused := make([]error, len(msgs))
 		for i, m := range msgs {
 			if textOf(m) == "bad" {
-				refused[i] = protoerr.Error{Message: "images are not accepted"}
+				refused[i] = program("images are not accepted")
 			}
 		}
 		return refused
@@ -174,7 +180,7 @@ func TestSeamRefusalIsFinal(t *testing.T) {
 	good1, bad, good2 := submit(t, q, "k", "ok1"), submit(t, q, "k", "bad"), submit(t, q, "k", "ok2")
 	require.Equal(t, 3, l.Seam(context.Background()))
 	assert.Equal(t, delivered, await(t, good1))
-	assert.Equal(t, refusedWith("images are not accepted"), await(t, bad))
+	assert.Equal(t, refusedWith(program("images are not accepted")), await(t, bad))
 	assert.Equal(t, delivered, await(t, good2))
 	// Not offered again: at the next seam, and at the next loop.
 	assert.Equal(t, 0, q.Waiting())
@@ -190,7 +196,7 @@ func TestOfferShortVerdictsDeliverTheRest(t *testing.T) {
 	q, l := withLoop(t, a)
 	x, y := submit(t, q, "k", "x"), submit(t, q, "k", "y")
 	require.Equal(t, 2, l.Seam(context.Background()))
-	assert.Equal(t, refusedWith("no"), await(t, x))
+	assert.Equal(t, refusedWith(program("no")), await(t, x))
 	assert.Equal(t, delivered, await(t, y))
 }
 
@@ -198,7 +204,7 @@ func TestStartRefusedRefusesEveryMessage(t *testing.T) {
 	var starts atomic.Int32
 	a := &scriptAgent{start: func(context.Context, *Loop, []enqueue.Request) ([]error, error) {
 		if starts.Add(1) == 1 {
-			return nil, fmt.Errorf("run: %w", protoerr.Error{Message: "no such tool"})
+			return nil, fmt.Errorf("run: %w", program("no such tool"))
 		}
 		return nil, nil
 	}}
@@ -206,8 +212,8 @@ func TestStartRefusedRefusesEveryMessage(t *testing.T) {
 	defer q.Close()
 	x, y := submit(t, q, "k", "x"), submit(t, q, "k", "y")
 	q.Begun(false)
-	assert.Equal(t, refusedWith("no such tool"), await(t, x))
-	assert.Equal(t, refusedWith("no such tool"), await(t, y))
+	assert.Equal(t, refusedWith(program("no such tool")), await(t, x))
+	assert.Equal(t, refusedWith(program("no such tool")), await(t, y))
 
 	// The failed loop is dead: its handle does nothing, and the next message
 	// starts a loop of its own.
@@ -229,22 +235,22 @@ func TestStartUnreachableRefusesWithItsText(t *testing.T) {
 	q.Begun(false)
 	resp, err := q.Enqueue(context.Background(), msg("k", "x"))
 	require.NoError(t, err)
-	assert.Equal(t, refusedWith("dial tcp 127.0.0.1:9: connection refused"), resp)
+	assert.Equal(t, refusedWith(program("dial tcp 127.0.0.1:9: connection refused")), resp)
 	buf, err := resp.Encode(nil)
 	require.NoError(t, err)
-	assert.Equal(t, "\x02{\"message\":\"dial tcp 127.0.0.1:9: connection refused\"}", string(buf))
+	assert.Equal(t, "\x02{\"kind\":\"program\",\"error\":\"dial tcp 127.0.0.1:9: connection refused\"}", string(buf))
 }
 
 func TestStartRefusesSomeMessagesAndRuns(t *testing.T) {
 	a := &scriptAgent{start: func(context.Context, *Loop, []enqueue.Request) ([]error, error) {
-		return []error{nil, &protoerr.Error{Message: "empty message"}}, nil
+		return []error{nil, ptr(program("empty message"))}, nil
 	}}
 	q := New(a)
 	defer q.Close()
 	x, y, z := submit(t, q, "k", "x"), submit(t, q, "k", ""), submit(t, q, "k", "z")
 	q.Begun(false)
 	assert.Equal(t, delivered, await(t, x))
-	assert.Equal(t, refusedWith("empty message"), await(t, y))
+	assert.Equal(t, refusedWith(program("empty message")), await(t, y))
 	assert.Equal(t, delivered, await(t, z))
 	// The loop runs: the next message waits for its seam.
 	w := submit(t, q, "k", "w")
@@ -336,7 +342,7 @@ func TestDequeueWithdrawsEveryMessageUnderItsKey(t *testing.T) {
 	q := New(a)
 	defer q.Close()
 	a1, b, a2 := submit(t, q, "a", "1"), submit(t, q, "b", "2"), submit(t, q, "a", "3")
-	assert.Equal(t, dequeue.Response{Outcome: dequeue.Withdrawn}, q.Dequeue("a"))
+	assert.Equal(t, dequeue.Response{Outcome: dequeue.Dequeued}, q.Dequeue("a"))
 	assert.Equal(t, dequeued, await(t, a1))
 	assert.Equal(t, dequeued, await(t, a2))
 	pending(t, b)
@@ -596,7 +602,7 @@ func TestCloseCancelsStartLoop(t *testing.T) {
 	default:
 		t.Fatal("Close returned before the start settled")
 	}
-	assert.Equal(t, refusedWith(context.Canceled.Error()), await(t, x))
+	assert.Equal(t, refusedWith(program(context.Canceled.Error())), await(t, x))
 }
 
 func TestNoAgentRefuses(t *testing.T) {
@@ -630,18 +636,25 @@ func TestZeroValuesDoNotPanic(t *testing.T) {
 func TestRefusalWords(t *testing.T) {
 	for _, tc := range []struct {
 		err  error
-		want string
+		want protoerr.Error
 	}{
-		{protoerr.Error{Message: "the container's words"}, "the container's words"},
-		{&protoerr.Error{Message: "by pointer"}, "by pointer"},
-		{fmt.Errorf("POST /run: %w", protoerr.Error{Message: "wrapped"}), "wrapped"},
-		{errors.New("plain"), "plain"},
-		{(*protoerr.Error)(nil), ""},
-		{fmt.Errorf("x: %w", (*protoerr.Error)(nil)), ""},
-		{(*panicky)(nil), "*queue.panicky"},
-		{nil, ""},
+		{program("the container's words"), program("the container's words")},
+		{ptr(program("by pointer")), program("by pointer")},
+		{fmt.Errorf("POST /run: %w", program("wrapped")), program("wrapped")},
+		{protoerr.NewStatus(protoerr.KindProgram, 503, "busy"), protoerr.NewStatus(protoerr.KindProgram, 503, "busy")},
+		{protoerr.NewKind(protoerr.KindUnregistered), protoerr.NewKind(protoerr.KindUnregistered)},
+		{errors.New("plain"), program("plain")},
+		{(*protoerr.Error)(nil), protoerr.New(protoerr.KindProxy, "*errors.Error")},
+		{fmt.Errorf("x: %w", (*protoerr.Error)(nil)), program("x: <nil>")},
+		{protoerr.Error{}, program("peer error: no value")},
+		{(*panicky)(nil), protoerr.New(protoerr.KindProxy, "*queue.panicky")},
+		{nil, protoerr.Error{}},
 	} {
-		assert.Equal(t, protoerr.Error{Message: tc.want}, Refusal(tc.err), "%#v", tc.err)
+		assert.Equal(t, tc.want, Refusal(tc.err), "%#v", tc.err)
+		if tc.err != nil {
+			_, err := (&enqueue.Response{Outcome: enqueue.Error, Error: Refusal(tc.err)}).Encode(nil)
+			assert.NoError(t, err, "%#v: a refusal always encodes", tc.err)
+		}
 	}
 }
 

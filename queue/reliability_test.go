@@ -14,6 +14,7 @@ import (
 	"github.com/diverge-network/diverge-sdk-go/dequeue"
 	"github.com/diverge-network/diverge-sdk-go/enqueue"
 	protoerr "github.com/diverge-network/diverge-sdk-go/errors"
+	"github.com/diverge-network/diverge-sdk-go/mcpcontent"
 )
 
 const secret = "sk-live-0123456789abcdef" // what a panic must never leak
@@ -51,7 +52,7 @@ func TestStartLoopFailureIsContained(t *testing.T) {
 			for _, tk := range []*Ticket{x, y} {
 				resp := await(t, tk)
 				assert.Equal(t, refusedWith(startFailedWords), resp)
-				assert.NotContains(t, resp.Error.Message, secret)
+				assert.NotContains(t, resp.Error.Value.String(), secret)
 			}
 			// The queue goes on: the failed loop is dead, the next starts.
 			dead := a.Calls()[0].loop
@@ -106,7 +107,7 @@ func TestOfferFailureAnswersThenGoesOnUpTheCaller(t *testing.T) {
 			for _, tk := range []*Ticket{x, y} {
 				resp := await(t, tk)
 				assert.Equal(t, refusedWith(offerFailedWords), resp)
-				assert.NotContains(t, resp.Error.Message, secret)
+				assert.NotContains(t, resp.Error.Value.String(), secret)
 			}
 			// The loop is usable: its next seam offers, its end starts the next.
 			z := submit(t, q, "a", "z")
@@ -147,7 +148,7 @@ func (e badErr) As(any) bool {
 func TestPanickingErrorsAreContained(t *testing.T) {
 	for _, in := range []string{"Error", "Unwrap", "As"} {
 		t.Run(in, func(t *testing.T) {
-			assert.Equal(t, protoerr.Error{Message: "queue.badErr"}, Refusal(badErr{in: in}))
+			assert.Equal(t, protoerr.New(protoerr.KindProxy, "queue.badErr"), Refusal(badErr{in: in}))
 
 			a := &scriptAgent{
 				start: func(_ context.Context, _ *Loop, msgs []enqueue.Request) ([]error, error) {
@@ -163,7 +164,7 @@ func TestPanickingErrorsAreContained(t *testing.T) {
 			q := New(a)
 			defer q.Close()
 			q.Begun(false)
-			want := refusedWith("queue.badErr")
+			want := refusedWith(protoerr.New(protoerr.KindProxy, "queue.badErr"))
 			assert.Equal(t, want, await(t, submit(t, q, "k", "fail")))
 			assert.Equal(t, want, await(t, submit(t, q, "k", "x")))
 			y := submit(t, q, "k", "y")
@@ -265,7 +266,7 @@ func TestNothingForeignRunsUnderTheLock(t *testing.T) {
 	r.q = q
 	defer q.Close()
 	ctx := pokeCtx{context.Background(), r}
-	want := refusedWith("refused re-entrantly")
+	want := refusedWith(program("refused re-entrantly"))
 	defer watchdog(10 * time.Second)()
 
 	q.Begun(true)
@@ -342,7 +343,7 @@ func TestMaxWaiting(t *testing.T) {
 		assert.Equal(t, refusedWith(fullWords), resp)
 
 		// Room again once one leaves.
-		assert.Equal(t, dequeue.Response{Outcome: dequeue.Withdrawn}, q.Dequeue("y"))
+		assert.Equal(t, dequeue.Response{Outcome: dequeue.Dequeued}, q.Dequeue("y"))
 		w := submit(t, q, "w", "w")
 		pending(t, w)
 		q.Begun(false)
@@ -358,8 +359,47 @@ func TestMaxWaiting(t *testing.T) {
 // A refusal whose text is not UTF-8 still makes an answer that encodes.
 func TestRefusalWordsAlwaysEncode(t *testing.T) {
 	words := Refusal(errors.New("bad \xff bytes"))
-	assert.Equal(t, "bad \uFFFD bytes", words.Message)
-	resp := enqueue.Response{Outcome: enqueue.Refused, Error: words}
+	assert.Equal(t, protoerr.New(protoerr.KindProgram, "bad \uFFFD bytes"), words)
+	resp := enqueue.Response{Outcome: enqueue.Error, Error: words}
 	_, err := resp.Encode(nil)
 	assert.NoError(t, err)
+}
+
+// A message with no content block is refused by the queue itself, at once,
+// as the protocol has the container refuse it: it never waits, never counts
+// against WithMaxWaiting and never reaches the Agent, even with a loop
+// ready to start.
+func TestNoContentRefusedAtOnce(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		content []mcpcontent.Block
+	}{
+		{"nil content", nil},
+		{"empty content", []mcpcontent.Block{}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := &scriptAgent{}
+			q := New(a, WithMaxWaiting(1))
+			defer q.Close()
+			q.Begun(false)
+			tk, err := q.Submit(enqueue.Request{Key: "k", Content: tc.content})
+			require.NoError(t, err)
+			resp := await(t, tk)
+			assert.Equal(t, refusedWith(noContentWords), resp)
+			kind, _ := resp.Error.Kind()
+			assert.Equal(t, protoerr.KindNoContent, kind)
+			b, err := resp.Encode(nil)
+			require.NoError(t, err)
+			assert.Equal(t, "\x02"+`{"kind":"no_content","error":"the message has no content block"}`, string(b))
+			assert.Equal(t, 0, q.Waiting())
+
+			// The next message, with content, still starts a loop: the
+			// refused one took no room and no turn.
+			ok := submit(t, q, "k", "hello")
+			assert.Equal(t, delivered, await(t, ok))
+			calls := a.Calls()
+			require.Len(t, calls, 1)
+			assert.Equal(t, []string{"hello"}, calls[0].texts)
+		})
+	}
 }

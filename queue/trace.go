@@ -31,4 +31,5 @@ const (
 	evClose                        // closed (the waiting's fates follow)
 	evUnlock                       // the end of one critical section
 	evFull                         // seq, key, req refused at once: the queue is full
+	evNoContent                    // seq, key, req refused at once: no content block
 )

@@ -7,7 +7,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	protoerr "github.com/diverge-network/diverge-sdk-go/errors"
 	"github.com/diverge-network/diverge-sdk-go/internal/encodetest"
 	"github.com/diverge-network/diverge-sdk-go/wire"
 )
@@ -60,25 +59,6 @@ func TestDeclarationEncodeRefuses(t *testing.T) {
 		out, err := d.EncodeJSON(encodetest.Dst())
 		encodetest.RequireError(t, out, err, `["odd"]`, wire.ErrUnknownValue)
 	}
-}
-
-func TestFeedResponseEncodeRefuses(t *testing.T) {
-	for _, bad := range encodetest.Bad {
-		out, err := (&FeedResponse{Outcome: Refused, Error: protoerr.Error{Message: bad.S}}).Encode(encodetest.Dst())
-		encodetest.RequireError(t, out, err, "message", wire.ErrInvalidUTF8, bad.S)
-	}
-	for _, o := range []Outcome{NotServed, 255} {
-		out, err := (&FeedResponse{Outcome: o}).Encode(encodetest.Dst())
-		encodetest.RequireError(t, out, err, "outcome", wire.ErrUnknownValue)
-	}
-	{
-		out, err := (&FeedResponse{}).Encode(encodetest.Dst())
-		encodetest.RequireError(t, out, err, "outcome", wire.ErrUnset)
-	}
-	var out []byte
-	var err error
-	require.NotPanics(t, func() { out, err = (*FeedResponse)(nil).Encode(encodetest.Dst()) })
-	encodetest.RequireError(t, out, err, "", wire.ErrNil)
 }
 
 // A wire.Raw prints its JSON, but Values still hides every value, whatever

@@ -14,7 +14,7 @@ import (
 func ExampleFeedResponse() {
 	for _, resp := range []secrets.FeedResponse{
 		{Outcome: secrets.Fed},
-		{Outcome: secrets.Refused, Error: protoerr.Error{Message: "token expired"}},
+		{Outcome: secrets.Error, Error: protoerr.New(protoerr.KindProgram, "token expired")},
 	} {
 		payload, err := resp.Encode(nil)
 		if err != nil {
@@ -24,14 +24,15 @@ func ExampleFeedResponse() {
 		if err := got.Decode(payload); err != nil {
 			panic(err)
 		}
-		fmt.Printf("%x %v opens=%v %q\n", payload, got.Outcome, got.Outcome.Opens(), got.Error.Message)
+		text, _ := got.Error.Text()
+		fmt.Printf("%q %v opens=%v %q\n", payload, got.Outcome, got.Outcome.Opens(), text)
 	}
 	var bad secrets.FeedResponse
-	err := bad.Decode([]byte("\x01{}"))
+	err := bad.Decode([]byte("\x01{\"kind\":"))
 	var fe *secrets.FeedError
 	fmt.Println(errors.As(err, &fe), fe.Kind)
 	// Output:
-	// 00 fed opens=true ""
-	// 017b226d657373616765223a22746f6b656e2065787069726564227d refused opens=false "token expired"
+	// "\x00" fed opens=true ""
+	// "\x01{\"kind\":\"program\",\"error\":\"token expired\"}" error opens=false "token expired"
 	// true body
 }

@@ -16,18 +16,21 @@ const (
 	// Fed (tag 0): the program took the values. It opens the gate the
 	// proxy holds deliveries behind, until the next Inactive.
 	Fed Outcome = iota + 1
-	// Refused (tag 1): the program would not take them; its words are in
+	// Error (tag 1): the program would not take them; its words are in
 	// FeedResponse.Error. Deliveries stay held.
-	Refused
+	Error
 	// NotServed: the channel finished with no answer, so the feed was not
 	// served, and deliveries stay held. It is not a wire tag: Encode
 	// refuses it.
 	NotServed
 )
 
+// errTag is the error outcome's tag, the last one.
+const errTag = byte(Error - 1)
+
 // String names the outcome in lowercase: "unset", "fed", "not served", ...
 func (o Outcome) String() string {
-	return codec.EnumName(o, []string{"unset", "fed", "refused", "not served"})
+	return codec.EnumName(o, []string{"unset", "fed", "error", "not served"})
 }
 
 // Opens reports whether the outcome opens the gate deliveries wait behind:
@@ -36,79 +39,61 @@ func (o Outcome) Opens() bool { return o == Fed }
 
 // Tag is the outcome's tag byte on the wire. ok is false for an outcome
 // with no tag: the zero (unset) Outcome, NotServed and any unknown value.
-func (o Outcome) Tag() (tag byte, ok bool) {
-	if o >= Fed && o <= Refused {
-		return byte(o - Fed), true
-	}
-	return 0, false
-}
+func (o Outcome) Tag() (tag byte, ok bool) { return codec.OutcomeTag(o, errTag) }
 
 // FeedResponse is the one answer on a Secrets channel, then the finish. Its
 // zero value has no Outcome and does not encode.
 type FeedResponse struct {
 	Outcome Outcome
-	Error   protoerr.Error // the program's words; set only when Outcome is Refused
+	Error   protoerr.Error // the program's words; only beside the Outcome Error
 }
 
 // Decode reads one answer payload; bytes after a bare tag are ignored, as
-// the reference ignores them. A failure is a *FeedError.
+// the reference ignores them. A failure is a *FeedError and leaves r as it
+// was. r keeps no reference to src.
 func (r *FeedResponse) Decode(src []byte) error {
-	// A bare outcome, the common answer, is read here, before the split
-	// and the error body's decoder. (This is over the compiler's inlining
-	// budget: the call to decode alone costs most of it.)
-	if r != nil && len(src) > 0 && src[0] < byte(Refused-Fed) {
-		*r = FeedResponse{Outcome: Fed + Outcome(src[0])}
+	// A bare outcome, the common answer, is read here, without the call
+	// into the answer template.
+	if r != nil && len(src) > 0 && src[0] < errTag {
+		*r = FeedResponse{Outcome: Outcome(src[0] + 1)}
 		return nil
 	}
 	return r.decode(src)
 }
 
-// decode is Decode for an error answer, a bad frame or a nil r.
+// decode is Decode for an error answer, a bad frame or a nil r. It is never
+// inlined, so that the call into the generic template is always made from
+// this package, where the compiler has the template's escape facts: made
+// from a caller's package (were Decode inlined there), it would move the
+// caller's r to the heap (TestZeroAllocations in internal/scopes checks it).
+//
+//go:noinline
 func (r *FeedResponse) decode(src []byte) error {
-	if r == nil {
-		return wire.ErrNil
-	}
-	errTag, _ := Refused.Tag()
-	tag, body, err := codec.SplitAnswer[ErrorKind](src, errTag)
-	if err != nil {
-		return err
-	}
-	if tag != errTag {
-		*r = FeedResponse{Outcome: Fed + Outcome(tag)}
-		return nil
-	}
-	var e protoerr.Error
-	if err := e.DecodeJSON(body); err != nil {
-		return codec.BodyError(ErrorKindBody, tag, err)
-	}
-	*r = FeedResponse{Outcome: Refused, Error: e}
-	return nil
+	return codec.DecodeAnswer((*codec.Answer[Outcome])(r), src, errTag, ErrorKindBody)
 }
 
-// Encode appends the answer payload to dst: the tag, and for Refused the
-// error's JSON. It fails, leaving dst as it was, with a *wire.EncodeError:
-// for a nil r (wire.ErrNil), an unset Outcome (wire.ErrUnset, Member
-// "outcome"), an Outcome with no tag such as NotServed
-// (wire.ErrUnknownValue, Member "outcome") and a Refused whose message is not
-// valid UTF-8 (Member "message").
+// Encode appends the answer payload to dst: the tag, and for Error the
+// error's JSON. It fails, leaving dst as it was, with a *wire.EncodeError
+// (see the wire package): wire.ErrNil for a nil r; at "outcome"
+// wire.ErrUnset for an unset Outcome and wire.ErrUnknownValue for one with
+// no tag, such as NotServed; at "error" wire.ErrNoValue for the Outcome
+// Error with an Error that holds no value, and protoerr.ErrNotCarried for an
+// Error set beside Fed.
 func (r *FeedResponse) Encode(dst []byte) ([]byte, error) {
-	if r != nil && r.Outcome >= Fed && r.Outcome < Refused {
-		if out, ok := codec.PutTag(dst, byte(r.Outcome-Fed)); ok {
+	if r != nil && r.Outcome-1 < Outcome(errTag) && r.Error.IsZero() {
+		if out, ok := codec.PutTag(dst, byte(r.Outcome-1)); ok {
 			return out, nil
 		}
 	}
 	return r.encode(dst)
 }
 
-// encode is Encode for an error answer, an outcome that does not encode or
-// a nil r.
+// encode is Encode past its fast path for a bare tag, never inlined for
+// the reason decode is not.
+//
+//go:noinline
 func (r *FeedResponse) encode(dst []byte) ([]byte, error) {
-	if r == nil {
-		return dst, &wire.EncodeError{Err: wire.ErrNil}
-	}
-	tag, ok := r.Outcome.Tag()
-	errTag, _ := Refused.Tag()
-	return codec.AppendAnswer(dst, r.Outcome == 0, tag, ok, errTag, &r.Error)
+	return codec.EncodeAnswer((*codec.Answer[Outcome])(r), dst, errTag)
 }
 
 // ErrorKind is one way a secrets feed answer fails to decode.
@@ -121,13 +106,12 @@ const (
 )
 
 // String is the snake_case name, as the tools print it.
-func (k ErrorKind) String() string {
-	return codec.EnumName(k, []string{"empty", "unknown_tag", "body"})
-}
+func (k ErrorKind) String() string { return codec.EnumName(k, codec.AnswerKindNames) }
 
 // Frame names the frame in messages.
 func (ErrorKind) Frame() string { return "secrets feed answer" }
 
-// FeedError is a secrets feed answer that could not be read; see wire.FrameError. Its
-// Err is wire.ErrEmpty, a *wire.UnknownTagError or a *wire.JSONError.
+// FeedError is a secrets feed answer that could not be read; see
+// wire.FrameError. Its Err is wire.ErrEmpty, a *wire.UnknownTagError or a
+// *wire.JSONError.
 type FeedError = wire.FrameError[ErrorKind]

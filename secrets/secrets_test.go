@@ -8,7 +8,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	protoerr "github.com/diverge-network/diverge-sdk-go/errors"
 	"github.com/diverge-network/diverge-sdk-go/wire"
 )
 
@@ -102,28 +101,4 @@ func TestDeclaration(t *testing.T) {
 	assert.Error(t, err)
 	assert.Equal(t, "fixed", Fixed.String())
 	assert.Equal(t, "rotating", Rotating.String())
-}
-
-func TestFeedResponse(t *testing.T) {
-	tests := []struct {
-		resp FeedResponse
-		wire string
-	}{
-		{FeedResponse{Outcome: Fed}, "\x00"},
-		{FeedResponse{Outcome: Refused, Error: protoerr.Error{Message: "missing api_key"}}, "\x01{\"message\":\"missing api_key\"}"},
-	}
-	for _, tt := range tests {
-		b, err := tt.resp.Encode(nil)
-		require.NoError(t, err)
-		assert.Equal(t, tt.wire, string(b))
-		var back FeedResponse
-		require.NoError(t, back.Decode(b))
-		assert.Equal(t, tt.resp, back)
-	}
-	var r FeedResponse
-	var fe *FeedError
-	require.ErrorAs(t, r.Decode([]byte{2}), &fe)
-	assert.Equal(t, ErrorKindUnknownTag, fe.Kind)
-	require.ErrorAs(t, r.Decode([]byte{1}), &fe)
-	assert.Equal(t, ErrorKindBody, fe.Kind)
 }

@@ -28,7 +28,7 @@ var scopes = []string{
 	"legacy.enqueue.request", "legacy.enqueue.response",
 	"dequeue.request", "dequeue.response",
 	"secrets.values", "secrets.declaration", "secrets.feed_response",
-	"postgres.request", "errors.error", "mcpcontent.block",
+	"postgres.request", "errors.error", "mcpcontent.block", "begin.chunk",
 	begin.ScopeOpaque,
 }
 

@@ -37,7 +37,9 @@ func TestTraceShortSecretValue(t *testing.T) {
 			"f1 begin.channel_request \x04"+`{"session_token":"ab12cd"}`,
 			"f1 secrets.feed_response \x00",
 			"f1 finish",
+			"e1 begin.channel_request \x02"+`{"key":"k","content":[{"type":"text","text":"go"}]}`,
 			"main begin.response \x03",
+			"main begin.response \x02"+`{"type":"user_text_content","key":"k","text":"go"}`,
 			"main begin.response \x01"+`{"message":"`+errMessage+`"}`,
 			"main finish",
 		)
@@ -62,7 +64,7 @@ func TestTraceShortSecretValue(t *testing.T) {
 			var v *Violation
 			require.ErrorAs(t, err, &v)
 			assert.Equal(t, tt.rule, v.Err.Rule)
-			assert.Equal(t, 6, v.Line)
+			assert.Equal(t, 8, v.Line)
 			assert.NotContains(t, v.Error(), "ab12cd", "a violation never shows the value")
 		})
 	}

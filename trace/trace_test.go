@@ -148,7 +148,7 @@ func TestCheckerLabels(t *testing.T) {
 		events []Event
 	}{
 		{"enqueue answer on main", begin.RuleMainScope, []Event{m(begin.ScopeEnqueueAnswer, []byte{0})}},
-		{"keep: begin.response on main", "", []Event{m(begin.ScopeResponse, begun), m(begin.ScopeResponse, active)}},
+		{"keep: begin.response on main", "", []Event{m(begin.ScopeResponse, begun), ch("e1", req, enqueueReq), m(begin.ScopeResponse, active)}},
 		{"after the finish, after-finish comes first", begin.RuleMainAfterFinish,
 			[]Event{m(begin.ScopeResponse, begun), {Stream: MainStream, Finish: true}, m(begin.ScopeEnqueueAnswer, []byte{0})}},
 		{"answer labelled first", begin.RuleChannelRequestFirst, []Event{m(begin.ScopeResponse, begun), ch("e1", begin.ScopeEnqueueAnswer, []byte{0})}},
@@ -191,7 +191,7 @@ func TestCheckerLabels(t *testing.T) {
 // TestCheckAll: the verdict and line of a whole trace; a malformed line wins
 // over a violation.
 func TestCheckAll(t *testing.T) {
-	err := CheckAll(NewReader(strings.NewReader("main begin.response 007b7d\n# c\nmain begin.response 027b7d\n")))
+	err := CheckAll(NewReader(strings.NewReader("main begin.response 007b7d\n# c\nmain begin.response 027b2274797065223a227573616765222c22636f6d706c6574696f6e5f746f6b656e73223a312c2270726f6d70745f746f6b656e73223a322c22746f74616c5f746f6b656e73223a337d\n")))
 	var v *Violation
 	require.ErrorAs(t, err, &v)
 	assert.Equal(t, 3, v.Line)

@@ -43,6 +43,9 @@ func traceVerdicts() map[string]verdict {
 		"ok_dequeued_before_withdrawn.trace": {},
 		"ok_gated_withdrawn.trace":           {},
 		"ok_empty_at_seam.trace":             {},
+		"ok_open_loop.trace":                 {},
+		"ok_open_channels.trace":             {},
+		"ok_user_parts.trace":                {},
 
 		"bad_main_after_finish.trace":          {begin.RuleMainAfterFinish, 4},
 		"bad_main_after_error.trace":           {begin.RuleMainAfterError, 10},
@@ -75,6 +78,19 @@ func traceVerdicts() map[string]verdict {
 		"bad_secrets_feed_order.trace":         {begin.RuleFeedOrder, 4},
 		"bad_main_error_names_secret.trace":    {begin.RuleErrorNamesSecret, 8},
 		"bad_error_secret_value.trace":         {begin.RuleErrorSecretValue, 9},
+		"bad_main_active_no_message.trace":     {begin.RuleActiveNoMessage, 8},
+		"bad_loop_first_parts.trace":           {begin.RuleLoopFirstParts, 8},
+		"bad_loop_seam_parts.trace":            {begin.RuleLoopSeamParts, 13},
+		"bad_enqueue_delivered_parts.trace":    {begin.RuleDeliveredParts, 14},
+	}
+}
+
+// completeVerdicts are the traces check -complete judges otherwise than
+// check: a recording that stops with a loop or a channel open.
+func completeVerdicts() map[string]verdict {
+	return map[string]verdict{
+		"ok_open_loop.trace":     {ruleComplete, 10},
+		"ok_open_channels.trace": {ruleComplete, 16},
 	}
 }
 
@@ -105,6 +121,132 @@ func TestCheckTraces(t *testing.T) {
 	}
 }
 
+// TestCheckTracesComplete: with -complete (here after the file), every
+// trace keeps its verdict, save those that end with something open.
+func TestCheckTracesComplete(t *testing.T) {
+	for file, want := range traceVerdicts() {
+		if v, ok := completeVerdicts()[file]; ok {
+			want = v
+		}
+		t.Run(file, func(t *testing.T) {
+			code, out, errOut := runCheck(t, "", filepath.Join(tracesDir, file), "-complete")
+			assert.Empty(t, errOut)
+			if want.rule == "" {
+				assert.Equal(t, 0, code)
+				assert.Equal(t, "ok\n", out)
+				return
+			}
+			assert.Equal(t, 1, code)
+			prefix := "violation line " + strconv.Itoa(want.line) + ": " + string(want.rule) + ": "
+			assert.True(t, strings.HasPrefix(out, prefix), "want %q…, got %q", prefix, out)
+			assert.Equal(t, 1, strings.Count(out, "\n"), "one line")
+		})
+	}
+}
+
+// TestCheckComplete: what session.complete names, and what it lets pass.
+func TestCheckComplete(t *testing.T) {
+	const (
+		begun   = "main begin.response 007b7d\n"
+		active  = "main begin.response 03\n"
+		request = "begin.channel_request 037b226b6579223a226b227d\n" // a Dequeue of k
+		// A message and the user part its loop shows, and its fate.
+		enqueue1 = "e1 begin.channel_request 027b226b6579223a226b222c22636f6e74656e74223a5b7b2274797065223a2274657874222c2274657874223a226869227d5d7d\n"
+		part1    = "main begin.response 027b2274797065223a22757365725f746578745f636f6e74656e74222c226b6579223a226b222c2274657874223a226869227d\n"
+		fate1    = "e1 enqueue.response 00\ne1 finish\n"
+		enqueue2 = "e2 begin.channel_request 027b226b6579223a226b32222c22636f6e74656e74223a5b7b2274797065223a2274657874222c2274657874223a22686f227d5d7d\n"
+		part2    = "main begin.response 027b2274797065223a22757365725f746578745f636f6e74656e74222c226b6579223a226b32222c2274657874223a22686f227d\n"
+		fate2    = "e2 enqueue.response 00\ne2 finish\n"
+		loop1    = enqueue1 + active + part1 + fate1
+	)
+	many := begun
+	for _, id := range []string{"a", "b", "c", "d", "e", "f", "g"} {
+		many += id + " " + request
+	}
+	tests := []struct {
+		name  string
+		trace string
+		want  string // check -complete's output
+	}{
+		{"nothing open", begun + "c1 " + request + "c1 dequeue.response 01\nc1 finish\n", "ok\n"},
+		{"main open between loops", begun + loop1 + "main begin.response 047b7d\n", "ok\n"},
+		{"a finish alone", "main finish\n", "ok\n"},
+		{"loop open", begun + "\n# a comment ends it\n" + loop1 + "# end\n",
+			"violation line 9: session.complete: end of trace: it leaves loop 1 open (its Active is line 5); a complete session ends every loop and finishes every channel\n"},
+		{"second loop open", begun + loop1 + "main begin.response 047b7d\n" + enqueue2 + active + part2 + fate2,
+			"violation line 12: session.complete: end of trace: it leaves loop 2 open (its Active is line 9); a complete session ends every loop and finishes every channel\n"},
+		{"a channel answered, not finished", begun + "c1 " + request + "c1 dequeue.response 01\n",
+			"violation line 3: session.complete: end of trace: it leaves 1 channel not finished: channel c1 (opened line 2); a complete session ends every loop and finishes every channel\n"},
+		{"loop and channels", begun + loop1 + "c1 " + request + "c2 " + request + "c1 finish\nc3 " + request,
+			"violation line 10: session.complete: end of trace: it leaves loop 1 open (its Active is line 3), and 2 channels not finished: channel c2 (opened line 8), channel c3 (opened line 10); a complete session ends every loop and finishes every channel\n"},
+		{"many channels", many,
+			"violation line 8: session.complete: end of trace: it leaves 7 channels not finished: channel a (opened line 2), channel b (opened line 3), channel c (opened line 4), channel d (opened line 5), channel e (opened line 6), 2 more; a complete session ends every loop and finishes every channel\n"},
+		{"another rule first", begun + "c1 dequeue.response 01\n",
+			"violation line 2: channel.request-first: channel c1 dequeue.response payload: the channel's first payload is labelled \"dequeue.response\"; a channel opens with its request (begin.channel_request)\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errOut := runCheck(t, tt.trace, "-complete", "-")
+			assert.Empty(t, errOut)
+			assert.Equal(t, tt.want, out)
+			if tt.want == "ok\n" {
+				assert.Equal(t, exitOK, code)
+			} else {
+				assert.Equal(t, exitViolation, code)
+			}
+		})
+	}
+	code, out, _ := runCheck(t, begun+loop1, "-")
+	assert.Equal(t, exitOK, code, "without -complete an open loop is no violation")
+	assert.Equal(t, "ok\n", out)
+}
+
+// TestCheckEmptyTrace: a trace with no event records no session; check
+// refused it (it said ok) as a malformed trace.
+func TestCheckEmptyTrace(t *testing.T) {
+	for _, in := range []string{"", "\n\n", "# only a comment\n", "# c\r\n\r\n"} {
+		for _, args := range [][]string{{"-"}, {"-complete", "-"}} {
+			code, out, errOut := runCheck(t, in, args...)
+			assert.Equal(t, exitUsage, code, "%q %v", in, args)
+			assert.Empty(t, out)
+			assert.Equal(t, "divergewire check: stdin: no event: an empty trace records no session, not even its begin\n", errOut)
+		}
+	}
+	path := filepath.Join(t.TempDir(), "empty.trace")
+	require.NoError(t, os.WriteFile(path, nil, 0o600))
+	code, _, errOut := runCheck(t, "", path)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, path+": no event")
+}
+
+// TestCheckExamples: the example session in testdata/examples checks,
+// decodes and draws; the frame files beside it are refused with the
+// reason (they name no stream), not just a field count.
+func TestCheckExamples(t *testing.T) {
+	const examples = "../../testdata/examples"
+	session := filepath.Join(examples, "session.trace")
+	code, out, errOut := runCheck(t, "", "-complete", session)
+	require.Equal(t, exitOK, code, errOut)
+	assert.Equal(t, "ok\n", out)
+
+	for _, sub := range []string{"decode", "view"} {
+		code, out, errOut := runMain(sub, session)
+		assert.Equal(t, exitOK, code, "%s: %s", sub, errOut)
+		assert.NotContains(t, out, "sk_example", sub)
+		assert.NotContains(t, out, "st_example", sub)
+	}
+
+	for _, file := range []string{"begin_stream.txt", "enqueue_exchange.txt"} {
+		code, out, errOut := runCheck(t, "", filepath.Join(examples, file))
+		assert.Equal(t, exitUsage, code, file)
+		assert.Empty(t, out)
+		assert.Contains(t, errOut, "a frame file's line (as decode and conform read), not a trace's", file)
+	}
+	// A two-field line that is no "<scope> <hex>" gets no such hint.
+	_, _, errOut = runCheck(t, "main begin.response\n", "-")
+	assert.NotContains(t, errOut, "frame file")
+}
+
 // TestTraceFilesListed: the table and the directory agree, and every rule
 // has a trace that breaks it.
 func TestTraceFilesListed(t *testing.T) {
@@ -125,7 +267,11 @@ func TestTraceFilesListed(t *testing.T) {
 	slices.Sort(onDisk)
 	slices.Sort(listed)
 	assert.Equal(t, listed, onDisk, "testdata/traces and traceVerdicts differ")
-	for _, r := range begin.Rules() {
+	for file, v := range completeVerdicts() {
+		assert.Contains(t, listed, file)
+		broken[v.rule] = true
+	}
+	for _, r := range append(begin.Rules(), ruleComplete) {
 		assert.True(t, broken[r], "no trace breaks %s", r)
 	}
 
@@ -210,7 +356,7 @@ func TestCheckStdin(t *testing.T) {
 	require.Equal(t, 0, code, errOut)
 	assert.Equal(t, "ok\n", out)
 
-	code, out, _ = runCheck(t, "main begin.response 007b7d\nmain begin.response 02"+plain(`{}`)+"\n", "-")
+	code, out, _ = runCheck(t, "main begin.response 007b7d\nmain begin.response 02"+plain(`{"type":"assistant_text_content","text":"hi"}`)+"\n", "-")
 	assert.Equal(t, 1, code)
 	assert.Equal(t, "violation line 2: main.chunk-outside-loop: main Chunk: no loop is open (none has begun); a Chunk comes only between an Active and its Inactive\n", out)
 }
@@ -286,8 +432,8 @@ func TestDecodeTraceOutput(t *testing.T) {
 		"p1 begin.channel_request 0001020304\n" +
 		"p1 opaque 5a00\n" +
 		"main begin.response 03\n" +
-		"main begin.response " + tagged(2, `{"a":1}`) + "\n" +
-		"main begin.response " + tagged(1, `{"message":"token was not handed back"}`) + "\n" +
+		"main begin.response " + tagged(2, `{"type":"usage","completion_tokens":1,"prompt_tokens":2,"total_tokens":3}`) + "\n" +
+		"main begin.response " + tagged(1, `{"kind":"program","error":"token was not handed back"}`) + "\n" +
 		"main begin.response 09\n" +
 		"main finish\n"
 	code, out, errOut := runDecode(t, trace, "-")
@@ -297,14 +443,18 @@ main  line 2  begin.response  Begun
   dependencies: 0
   secrets: none
 p1  line 3  begin.channel_request  Postgres
-  conn_id: 01020304
+  conn_id: 16909060
 p1  line 4  opaque  2 bytes, not read
 ── loop 1 ──
 main  line 5  begin.response  Active
 main  line 6  begin.response  Chunk
-  json: {"a":1}
+  type: usage
+  tokens: completion 1, prompt 2, total 3
+  json: {"type":"usage","completion_tokens":1,"prompt_tokens":2,"total_tokens":3}
 main  line 7  begin.response  Error
-  message: "token was not handed back"
+  kind: "program"
+  error: "token was not handed back"
+  json: {"kind":"program","error":"token was not handed back"}
 ── end of loop 1, by an Error ──
 main  line 8  begin.response  ERROR unknown_tag: unknown agents begin response tag 9
 main  line 9  finish

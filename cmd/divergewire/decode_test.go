@@ -48,29 +48,33 @@ func TestDecodeScopes(t *testing.T) {
 			[]string{`  key: "k1"`, `  content: 1 block`, `    [0] text "hi"`}},
 		{"enqueue.response", "00", "Delivered", nil},
 		{"enqueue.response", "01", "Dequeued", nil},
-		{"enqueue.response", tagged(2, `{"message":"no"}`), "Refused", []string{`  message: "no"`}},
+		{"enqueue.response", tagged(2, `{"kind":"program","status":415,"error":"no"}`), "Error", []string{`  kind: "program"`, `  status: 415`, `  error: "no"`, `  json: {"kind":"program","status":415,"error":"no"}`}},
+		{"enqueue.response", tagged(2, `null`), "Error", []string{`  json: null`}},
 		{"legacy.enqueue.request", plain(`{"prompt":"hello there"}`), "Request", []string{`  prompt: "hello there"`}},
 		{"legacy.enqueue.response", "02", "Missed", nil},
-		{"legacy.enqueue.response", tagged(3, `{"message":"lost"}`), "Failed", []string{`  message: "lost"`}},
-		{"begin.channel_request", "00deadbeef", "Postgres", []string{"  conn_id: deadbeef"}},
+		{"legacy.enqueue.response", tagged(3, `{"message":"lost"}`), "Error", []string{`  json: {"message":"lost"}`}},
+		{"begin.channel_request", "00deadbeef", "Postgres", []string{"  conn_id: 3735928559"}},
 		{"begin.channel_request", "01", "Info", nil},
 		{"begin.channel_request", tagged(2, `{"key":"k","content":[]}`), "Enqueue", []string{`  key: "k"`, "  content: none"}},
 		{"begin.channel_request", tagged(3, `{"key":"k"}`), "Dequeue", []string{`  key: "k"`}},
 		{"begin.channel_request", tagged(4, `{"a":1}`), "Secrets", []string{"    a: <hidden>"}},
 		{"begin.response", tagged(0, `{}`), "Begun", []string{"  dependencies: 0", "  secrets: none"}},
-		{"begin.response", tagged(1, `{"message":"second begin"}`), "Error", []string{`  message: "second begin"`}},
-		{"begin.response", tagged(2, `{"a":1,"_meta":{"key":"k"}}`), "Chunk",
-			[]string{`  json: {"a":1,"_meta":{"key":"k"}}`, `  _meta: {"key":"k"}`}},
+		{"begin.response", tagged(1, `{"kind":"program","error":"second begin"}`), "Error", []string{`  kind: "program"`, `  error: "second begin"`}},
+		{"begin.response", tagged(2, `{"text":"hi","key":"k","type":"user_text_content"}`), "Chunk",
+			[]string{"  type: user_text_content", `  key: "k"`, `  text: "hi"`, `  json: {"type":"user_text_content","key":"k","text":"hi"}`}},
+		{"begin.chunk", plain(`{"type":"usage","completion_tokens":1,"prompt_tokens":2,"total_tokens":3}`), "Chunk",
+			[]string{"  type: usage", "  tokens: completion 1, prompt 2, total 3", `  json: {"type":"usage","completion_tokens":1,"prompt_tokens":2,"total_tokens":3}`}},
 		{"begin.response", "03", "Active", nil},
 		{"begin.response", tagged(4, `{}`), "Inactive", []string{"  values: none"}},
 		{"dequeue.request", plain(`{"key":"k9"}`), "Request", []string{`  key: "k9"`}},
-		{"dequeue.response", "00", "Withdrawn", nil},
+		{"dequeue.response", "00", "Dequeued", nil},
 		{"dequeue.response", "01", "Empty", nil},
-		{"dequeue.response", tagged(2, `{"message":"busy"}`), "Failed", []string{`  message: "busy"`}},
+		{"dequeue.response", tagged(2, `"busy"`), "Error", []string{`  json: "busy"`}},
 		{"secrets.feed_response", "00", "Fed", nil},
-		{"secrets.feed_response", tagged(1, `{"message":"bad token"}`), "Refused", []string{`  message: "bad token"`}},
-		{"postgres.request", "0A0B0C0D", "Postgres", []string{"  conn_id: 0a0b0c0d"}},
-		{"errors.error", plain(`{"message":"boom"}`), "Error", []string{`  message: "boom"`}},
+		{"secrets.feed_response", tagged(1, `{"kind":"program","error":"bad token"}`), "Error", []string{`  error: "bad token"`}},
+		{"postgres.request", "0A0B0C0D", "Postgres", []string{"  conn_id: 168496141"}},
+		{"errors.error", plain(`{"message":"boom"}`), "Error", []string{`  json: {"message":"boom"}`}},
+		{"errors.error", plain(`{"kind":"unregistered"}`), "Error", []string{`  kind: "unregistered"`}},
 		{"secrets.values", plain(`{"token":"x"}`), "Values", []string{"    token: <hidden>"}},
 		{"secrets.declaration", plain(`{"a":"fixed","b":"rotating"}`), "Declaration",
 			[]string{"  secrets:", "    a: fixed", "    b: rotating"}},
@@ -99,7 +103,7 @@ func TestDecodeScopes(t *testing.T) {
 	for _, name := range strings.Fields(list.String()) {
 		assert.True(t, seen[name], "scope %s has no case", name)
 	}
-	assert.Len(t, seen, 15)
+	assert.Len(t, seen, 16)
 }
 
 // TestDecodeOutput compares whole outputs, so the format stays stable.
@@ -143,15 +147,16 @@ func TestDecodeOutput(t *testing.T) {
 		},
 		{
 			name: "long chunk is cut",
-			args: []string{"begin.response", tagged(2, `{"text":"`+strings.Repeat("a", 300)+`","_meta":{"key":"k"}}`)},
-			want: "begin.response  Chunk\n" +
-				`  json: {"text":"` + strings.Repeat("a", 191) + "… (331 bytes)\n" +
-				`  _meta: {"key":"k"}` + "\n",
+			args: []string{"begin.response", tagged(2, `{"type":"assistant_text_content","text":"`+strings.Repeat("a", 300)+`"}`)},
+			want: "begin.response  Chunk\n  type: assistant_text_content\n" +
+				`  text: "` + strings.Repeat("a", 120) + `"… (300 chars)` + "\n" +
+				`  json: {"type":"assistant_text_content","text":"` + strings.Repeat("a", 159) + "… (343 bytes)\n",
 		},
 		{
 			name: "non-printing characters are escaped",
-			args: []string{"begin.response", tagged(2, "{\"t\":\"a\u2028b\u0085c\"}")},
-			want: "begin.response  Chunk\n" + `  json: {"t":"a\u2028b\u0085c"}` + "\n",
+			args: []string{"begin.response", tagged(2, "{\"type\":\"assistant_text_content\",\"text\":\"a\u2028b\u0085c\"}")},
+			want: "begin.response  Chunk\n  type: assistant_text_content\n" + `  text: "a\u2028b\u0085c"` + "\n" +
+				`  json: {"type":"assistant_text_content","text":"a\u2028b\u0085c"}` + "\n",
 		},
 		{
 			name: "bytes after a bare tag",
@@ -181,12 +186,15 @@ func TestDecodeExamples(t *testing.T) {
 			"    session_token: rotating",
 			"line 13  begin.response  Active",
 			"line 16  begin.response  Chunk",
-			`  _meta: {"key":"msg-1"}`,
+			`  json: {"type":"user_text_content","key":"msg-1","text":"Which tables does the notes database have?"}`,
 			"line 23  begin.response  Inactive",
 			"    session_token: <hidden>",
 			"line 25  begin.response  Active",
-			`  _meta: {"key":"msg-2"}`,
-			"line 30  begin.response  Inactive",
+			`  json: {"type":"user_resource_link","key":"msg-2","uri":"https://example.com/guides/migrations.md","name":"migrations.md"}`,
+			`  name: "run_sql"`,
+			"line 31  begin.response  Chunk",
+			"  type: tool_response",
+			"line 36  begin.response  Inactive",
 			"# The finish follows: the stream is over.",
 		}},
 		{"enqueue_exchange.txt", []string{
@@ -201,8 +209,9 @@ func TestDecodeExamples(t *testing.T) {
 			"line 15  enqueue.response  Delivered",
 			"line 17  begin.channel_request  Dequeue",
 			"line 19  dequeue.response  Empty",
-			"line 25  enqueue.response  Refused",
-			`  message: "message msg-4 has no content"`,
+			"line 25  enqueue.response  Error",
+			`  kind: "no_content"`,
+			`  error: "the message has no content block"`,
 		}},
 	}
 	for _, tt := range tests {
@@ -234,8 +243,8 @@ func TestDecodeBadFrames(t *testing.T) {
 		{"begin.response", tagged(2, `[1]`), "begin.response  ERROR chunk: agents begin response chunk did not parse: "},
 		{"begin.response", tagged(4, `{"sk_live_MARKER123"`), "begin.response  ERROR inactive: agents begin response inactive did not parse: "},
 		{"begin.channel_request", "0001", "begin.channel_request  ERROR postgres: "},
-		{"enqueue.response", tagged(2, `{}`), "enqueue.response  ERROR body: enqueue answer body did not parse: "},
-		{"postgres.request", "01", "postgres.request  ERROR postgres: postgres connection id is 1 bytes, not 4"},
+		{"enqueue.response", tagged(2, `{`), "enqueue.response  ERROR body: enqueue answer body did not parse: "},
+		{"postgres.request", "01", "postgres.request  ERROR postgres: postgres connection request is 1 bytes, not 4"},
 		{"secrets.values", plain(`{"a":sk_live_MARKER123}`), "secrets.values  ERROR json: "},
 		{"mcpcontent.block", plain(`{"type":"video"}`), "mcpcontent.block  ERROR json: "},
 	}
@@ -359,4 +368,42 @@ func TestDecodeViaRun(t *testing.T) {
 	code = run([]string{"decode", "begin.response", "-"}, strings.NewReader("\x03"), &out, &errOut)
 	require.Equal(t, 0, code)
 	assert.Equal(t, "begin.response  Active\n", out.String())
+}
+
+// TestDecodeChunkKinds: what decode says of each of the fourteen kinds,
+// before the JSON line: the kind, then what the chunk says.
+func TestDecodeChunkKinds(t *testing.T) {
+	tests := []struct {
+		chunk string
+		lines []string
+	}{
+		{`{"type":"assistant_reasoning","text":"think"}`, []string{"  type: assistant_reasoning", `  text: "think"`}},
+		{`{"type":"assistant_text_content","parent_tool_call_id":"c0","text":"hi"}`, []string{"  type: assistant_text_content", `  parent_tool_call_id: "c0"`, `  text: "hi"`}},
+		{`{"type":"assistant_refusal","text":"no"}`, []string{"  type: assistant_refusal", `  text: "no"`}},
+		{`{"type":"assistant_image_content","data":"aGk=","mimeType":"image/png"}`, []string{"  type: assistant_image_content", `  block: image <4 bytes base64> mimeType="image/png"`}},
+		{`{"type":"assistant_audio_content","data":"UklG","mimeType":"audio/wav"}`, []string{"  type: assistant_audio_content", `  block: audio <4 bytes base64> mimeType="audio/wav"`}},
+		{`{"type":"assistant_tool_call","id":"call_1","name":"read_file","arguments":"{\"p\":1}"}`,
+			[]string{"  type: assistant_tool_call", `  id: "call_1"`, `  name: "read_file"`, `  arguments: "{\"p\":1}"`}},
+		{`{"type":"tool_response","id":"call_1","content":[{"type":"text","text":"ok"}],"isError":true}`,
+			[]string{"  type: tool_response", `  id: "call_1"`, "  isError: true", "  content: 1 block", `    [0] text "ok"`}},
+		{`{"type":"user_text_content","key":"m","text":"hi"}`, []string{"  type: user_text_content", `  key: "m"`, `  text: "hi"`}},
+		{`{"type":"user_image_content","key":"m","data":"aGk=","mimeType":"image/png"}`, []string{"  type: user_image_content", `  key: "m"`, `  block: image <4 bytes base64> mimeType="image/png"`}},
+		{`{"type":"user_audio_content","key":"m","data":"UklG","mimeType":"audio/wav"}`, []string{"  type: user_audio_content", `  key: "m"`, `  block: audio <4 bytes base64> mimeType="audio/wav"`}},
+		{`{"type":"user_resource","key":"m","resource":{"uri":"file:///a","text":"x"}}`, []string{"  type: user_resource", `  key: "m"`, `  block: resource uri="file:///a" text="x"`}},
+		{`{"type":"user_resource_link","key":"m","uri":"file:///a","name":"a"}`, []string{"  type: user_resource_link", `  key: "m"`, `  block: resource_link uri="file:///a" name="a"`}},
+		{`{"type":"usage","completion_tokens":1,"prompt_tokens":2,"total_tokens":3}`, []string{"  type: usage", "  tokens: completion 1, prompt 2, total 3"}},
+		{`{"type":"notification","is_fatal":true,"message":{"kind":"program","error":"down"}}`,
+			[]string{"  type: notification", "  is_fatal: true", `  message: {"kind":"program","error":"down"}`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.lines[0], func(t *testing.T) {
+			code, out, errOut := runDecode(t, "", "begin.chunk", hex.EncodeToString([]byte(tt.chunk)))
+			require.Equal(t, 0, code, errOut)
+			got := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+			require.Equal(t, "begin.chunk  Chunk", got[0])
+			require.Len(t, got, len(tt.lines)+2, out)
+			assert.Equal(t, tt.lines, got[1:len(got)-1])
+			assert.True(t, strings.HasPrefix(got[len(got)-1], "  json: {"), got[len(got)-1])
+		})
+	}
 }

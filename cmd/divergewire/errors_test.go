@@ -32,7 +32,7 @@ func TestHelpEverySubcommand(t *testing.T) {
 	}
 	var out bytes.Buffer
 	assert.Equal(t, 0, run([]string{"--help"}, strings.NewReader(""), &out, &out))
-	assert.Contains(t, out.String(), "divergewire check TRACE")
+	assert.Contains(t, out.String(), "divergewire check [-complete] TRACE")
 }
 
 // TestTraceScopesMatch: the trace format knows every scope the tool has.

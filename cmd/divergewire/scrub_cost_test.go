@@ -30,8 +30,8 @@ func costTrace(t *testing.T, values, rows int) string {
 	b.WriteString("main begin.response " + tagged1(0, map[string]any{"secrets": decl}) + "\n")
 	b.WriteString("f1 begin.channel_request " + tagged1(4, fed) + "\nf1 secrets.feed_response 00\nf1 finish\nmain begin.response 03\n")
 	for i := range rows {
-		b.WriteString("main begin.response " + tagged1(2, map[string]any{"sessionUpdate": "agent_message_chunk",
-			"content": map[string]string{"type": "text", "text": fmt.Sprintf("row %d says nothing secret at all, only words", i)}}) + "\n")
+		b.WriteString("main begin.response " + tagged1(2, map[string]any{"type": "assistant_text_content",
+			"text": fmt.Sprintf("row %d says nothing secret at all, only words", i)}) + "\n")
 	}
 	path := filepath.Join(t.TempDir(), "cost.trace")
 	require.NoError(t, os.WriteFile(path, []byte(b.String()), 0o644))

@@ -120,11 +120,11 @@ func leakTrace(t *testing.T) string {
 		encoded = append(encoded, hex.EncodeToString([]byte(v)), base64.StdEncoding.EncodeToString([]byte(v)), "x"+base64.URLEncoding.EncodeToString([]byte(v)))
 	}
 	chunk := func(text string) string {
-		return tagged1(2, map[string]any{"sessionUpdate": "agent_message_chunk", "content": map[string]string{"type": "text", "text": text}})
+		return tagged1(2, map[string]any{"type": "assistant_text_content", "text": text})
 	}
 	lines := []string{
 		"main begin.response " + tagged1(0, map[string]any{"secrets": map[string]string{"s0": "fixed", "s1": "fixed", "s2": "fixed", "s3": "fixed", "s4": "rotating"}}),
-		"main begin.response " + tagged1(1, map[string]string{"message": "early: " + joined}),
+		"main begin.response " + tagged1(1, map[string]string{"kind": "program", "error": "early: " + joined}),
 		"f1 begin.channel_request " + tagged1(4, fed),
 		"f1 secrets.feed_response 00",
 		"f1 finish",
@@ -133,10 +133,13 @@ func leakTrace(t *testing.T) string {
 		"main begin.response " + chunk(joined),
 		"main begin.response " + chunk(strings.Repeat("c", 100)+leakValues[2].value),
 		"main begin.response " + chunk(strings.Repeat("c", 66)+leakValues[0].value),
-		"main begin.response " + hex.EncodeToString(append([]byte{2}, `{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"`+strings.Repeat("c", 250)+escapedValue+`"}}`...)),
-		"main begin.response " + tagged1(1, map[string]string{"message": "s4 not handed back: " + strings.Join(encoded, " ")}),
+		"main begin.response " + hex.EncodeToString(append([]byte{2}, `{"type":"assistant_text_content","text":"`+strings.Repeat("c", 250)+escapedValue+`"}`...)),
+		// A chunk that does not decode, the value \u-escaped in it: its
+		// hex is hidden all the same.
+		"main begin.response " + hex.EncodeToString(append([]byte{2}, `{"kind":"not a chunk","text":"`+strings.ToUpper(escapedValue)+`"}`...)),
+		"main begin.response " + tagged1(1, map[string]string{"kind": "program", "error": "s4 not handed back: " + strings.Join(encoded, " ")}),
 		"f2 begin.channel_request " + tagged1(4, fed),
-		"f2 secrets.feed_response " + tagged1(1, map[string]string{"message": "refused: " + joined}),
+		"f2 secrets.feed_response " + tagged1(1, map[string]string{"kind": "program", "error": "refused: " + joined}),
 		"f2 finish",
 		"main begin.response " + tagged1(4, map[string]string{"s4": handed}),
 		"main finish",
@@ -160,6 +163,7 @@ func TestNoFormOfAValueShows(t *testing.T) {
 		assertNothingLeaks(t, page, "view")
 		assert.Contains(t, page, "&lt;hidden&gt;")
 		assert.NotContains(t, page, hex.EncodeToString([]byte(escapedValue)))
+		assert.NotContains(t, page, hex.EncodeToString([]byte(strings.ToUpper(escapedValue))))
 		shown := viewPage(t, path, "-show-secrets")
 		assert.Contains(t, shown, hex.EncodeToString([]byte(escapedValue)))
 		for _, v := range leakValues {

@@ -15,8 +15,10 @@ import (
 	"strings"
 
 	"github.com/diverge-network/diverge-sdk-go/begin"
+	"github.com/diverge-network/diverge-sdk-go/chunk"
 	"github.com/diverge-network/diverge-sdk-go/dequeue"
 	"github.com/diverge-network/diverge-sdk-go/enqueue"
+	protoerr "github.com/diverge-network/diverge-sdk-go/errors"
 	"github.com/diverge-network/diverge-sdk-go/internal/scopes"
 	"github.com/diverge-network/diverge-sdk-go/internal/variant"
 	"github.com/diverge-network/diverge-sdk-go/secrets"
@@ -32,7 +34,7 @@ stream is one lane and each channel a lane from its request to its finish,
 grouped by kind (enqueue, dequeue, secrets, postgres, info); loops are
 numbered bands from Active to Inactive; the gate (closed or open) is drawn
 next to the main lane for a program that declared secrets. A channel's fate
-(Delivered, Dequeued, Refused, not served) is marked on its answer, linked to
+(Delivered, Dequeued, Error, not served) is marked on its answer, linked to
 the loop that took the message or to the dequeue that withdrew it. Hover or
 click an event to see it decoded with decode's words, its line and its hex.
 The first violation the checker finds is marked on its event, and a summary
@@ -129,13 +131,15 @@ type vEvent struct {
 	Class   string // what the dot shows: begun, active, inactive, error, chunk, finish, request, answer, ...
 	Head    string // decode's header: "<scope>  <variant>", "finish", "opaque  N bytes, not read"
 	Lines   []string
+	Brief   string // a chunk or an error on one line (chunkBrief, errorBrief), shown in the row; "" for others
+	Fatal   bool   // a notification chunk with is_fatal
 	Hex     string // "" when left out
 	Masked  bool   // the hex carries secret values and is left out
 	scope   string // the payload's scope, kept with it to look for values in the hex
 	payload []byte
 	Size    int
 
-	Fate, FateText string // on an answer: delivered, dequeued, refused, not-served
+	Fate, FateText string // on an answer: delivered, dequeued, error, not-served
 	Link, LinkText string
 
 	Rule, Detail string // the first violation, on its event
@@ -232,9 +236,13 @@ func readSession(r *trace.Reader, show bool) (*session, error) {
 				s.setGate(idx, false)
 			case *begin.Error:
 				e.Class = "error"
+				e.Brief = errorBrief(protoerr.Error(*v))
 				s.endLoop(&inLoop, idx, "Error")
 			case *begin.Chunk:
 				e.Class = "chunk"
+				e.Brief = chunkBrief(v.Chunk)
+				n, ok := v.Chunk.(*chunk.Notification)
+				e.Fatal = ok && n.IsFatal
 			}
 			if ev.Finish {
 				e.Class = "finish"
@@ -274,10 +282,19 @@ func readSession(r *trace.Reader, show bool) (*session, error) {
 				case *enqueue.Response:
 					ch.Outcome = capitalize(v.Outcome.String())
 					e.Fate, e.FateText = v.Outcome.String(), ch.Outcome
+					if v.Outcome == enqueue.Error {
+						e.Brief = errorBrief(v.Error)
+					}
 				case *dequeue.Response:
 					ch.Outcome = capitalize(v.Outcome.String())
+					if v.Outcome == dequeue.Error {
+						e.Brief = errorBrief(v.Error)
+					}
 				case *secrets.FeedResponse:
 					ch.Outcome = capitalize(v.Outcome.String())
+					if v.Outcome == secrets.Error {
+						e.Brief = errorBrief(v.Error)
+					}
 					if v.Outcome == secrets.Fed {
 						s.setGate(idx, true)
 					}
@@ -312,11 +329,11 @@ func (s *session) setGate(idx int, open bool) {
 }
 
 // link points each Delivered at the loop that took the message and each
-// Dequeued at the Withdrawn that withdrew it.
+// Dequeued at the dequeue answered Dequeued that withdrew it.
 func (s *session) link() {
 	withdrawn := map[string][]*vChan{}
 	for _, ch := range s.chans {
-		if ch.Kind == "dequeue" && ch.Outcome == "Withdrawn" {
+		if ch.Kind == "dequeue" && ch.Outcome == "Dequeued" {
 			withdrawn[ch.Key] = append(withdrawn[ch.Key], ch)
 		}
 	}

@@ -123,6 +123,35 @@ func TestViewInBrowser(t *testing.T) {
 		assert.Contains(t, dom, "error.secret-value")
 	})
 
+	t.Run("visible text", func(t *testing.T) {
+		tests := []struct {
+			trace string
+			want  []string
+		}{
+			{"ok_user_parts.trace", []string{
+				`Chunk user_text_content "msg-1": "Compare these two."`,
+				`Chunk user_resource_link "msg-2": resource_link uri="file:///b.png" name="b.png"`,
+				`Chunk assistant_tool_call "read_file" (id "call_1")`,
+			}},
+			{"ok_loops_ungated.trace", []string{
+				`FATAL main begin.response Chunk notification FATAL: {"kind":"program","error":"the model is unavailable"}`,
+			}},
+			{"ok_refused.trace", []string{
+				`enqueue.response Error "program" status 415: "this agent does not accept audio"`,
+			}},
+		}
+		for _, tt := range tests {
+			t.Run(tt.trace, func(t *testing.T) {
+				text := visibleText(t, bin, dir, writePage(t, dir, "../../testdata/traces/"+tt.trace))
+				for _, w := range tt.want {
+					assert.Contains(t, text, w)
+				}
+				// An event's panel text stays hidden until it is hovered.
+				assert.NotContains(t, text, `json: {"type":`)
+			})
+		}
+	})
+
 	t.Run("screenshot", func(t *testing.T) {
 		png := filepath.Join(dir, "view.png")
 		headless(t, bin, 60*time.Second, writePage(t, dir, "../../testdata/traces/ok_gated.trace"),
@@ -146,4 +175,31 @@ func TestViewInBrowser(t *testing.T) {
 		assert.Contains(t, dom, `data-ready="1"`, "the script ran")
 		assert.Contains(t, dom, `data-violation="main.after-finish"`)
 	})
+}
+
+// visibleText loads page in a frame of a page of its own and returns the
+// text the browser renders of it (innerText, which leaves out hidden
+// elements and collapses runs of spaces), as the outer page's DOM holds it
+// once the frame has loaded.
+func visibleText(t *testing.T, bin, dir, page string) string {
+	t.Helper()
+	outer := filepath.Join(dir, "text-of-"+filepath.Base(page))
+	html := `<!doctype html><html><body><pre id="out">NOT LOADED</pre>` +
+		`<iframe id="f" src="file://` + page + `" style="width:1400px;height:900px"></iframe>` +
+		`<script>document.getElementById('f').addEventListener('load', function () {` +
+		`var d = this.contentDocument; document.getElementById('out').textContent = d ? 'TEXT\n' + d.body.innerText : 'NO ACCESS';` +
+		`});</script></body></html>`
+	require.NoError(t, os.WriteFile(outer, []byte(html), 0o644))
+	dom := headless(t, bin, 60*time.Second, outer, "--dump-dom", "--allow-file-access-from-files", "--window-size=1400,900")
+	start := strings.Index(dom, `<pre id="out">`)
+	end := strings.Index(dom, "</pre>")
+	require.True(t, start >= 0 && end > start, "the outer page's DOM: %s", dom)
+	text := htmlUnescape(dom[start+len(`<pre id="out">`) : end])
+	require.True(t, strings.HasPrefix(text, "TEXT\n"), "the frame's text was read: %.200s", text)
+	return text
+}
+
+// htmlUnescape undoes the escapes a DOM dump writes in text.
+func htmlUnescape(s string) string {
+	return strings.NewReplacer("&lt;", "<", "&gt;", ">", "&quot;", `"`, "&#39;", "'", "&nbsp;", "\u00a0", "&amp;", "&").Replace(s)
 }

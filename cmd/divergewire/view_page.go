@@ -248,7 +248,10 @@ func (s *session) page(name string) *Page {
 // label is an event's one-line label and its panel text, secrets scrubbed.
 func (s *session) label(e *vEvent) (string, string) {
 	head := e.Head
-	if len(e.Lines) == 1 && len(e.Lines[0]) < 80 {
+	switch {
+	case e.Brief != "":
+		head += "  " + e.Brief
+	case len(e.Lines) == 1 && len(e.Lines[0]) < 80:
 		head += "  " + strings.TrimSpace(e.Lines[0])
 	}
 	text := sanitize(e.Stream) + "  " + head
@@ -281,7 +284,8 @@ func (s *session) label(e *vEvent) (string, string) {
 // hexCarriesValue reports whether an event's payload holds a collected
 // value in any escaping: the text shown of it may have been cut before the
 // value, and the payload may escape it in a way no form has (\u0070 for p),
-// so the payload is looked at as it is and as its scope writes it back.
+// so the payload is looked at as it is and as its scope writes it back; one
+// that does not decode counts as carrying a value.
 func (s *session) hexCarriesValue(e *vEvent) bool {
 	if s.sc == nil || e.payload == nil {
 		return false
@@ -295,7 +299,9 @@ func (s *session) hexCarriesValue(e *vEvent) bool {
 	}
 	v, err := scope.Decode(e.payload)
 	if err != nil {
-		return false
+		// Nothing says how a payload that does not decode escapes what
+		// it holds: its hex is hidden while any value is.
+		return true
 	}
 	canon, err := scope.Encode(nil, v)
 	if err != nil {
@@ -333,7 +339,7 @@ func (s *session) summary() ([]Stat, string) {
 			st = append(st, Stat{k + " channels", kinds[k]})
 		}
 	}
-	for _, f := range []string{"Delivered", "Dequeued", "Refused", "not served", "unanswered"} {
+	for _, f := range []string{"Delivered", "Dequeued", "Error", "not served", "unanswered"} {
 		st = append(st, Stat{"messages " + f, fates[f]})
 	}
 	st = append(st, Stat{"channels left open", len(open)})

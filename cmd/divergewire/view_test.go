@@ -133,7 +133,47 @@ func TestViewEveryTrace(t *testing.T) {
 	}
 }
 
-// TestViewFates: a Dequeued links to the dequeue's Withdrawn, a Delivered
+// TestViewChunksAndErrors: a chunk's row shows its kind and what it says
+// (a user part's key and text, a tool call's name), an error's row its kind,
+// status and words, and a fatal notification is marked.
+func TestViewChunksAndErrors(t *testing.T) {
+	tests := []struct {
+		trace string
+		want  []string
+	}{
+		{"ok_user_parts.trace", []string{
+			`main  begin.response  Chunk  user_text_content  &#34;msg-1&#34;: &#34;Compare these two.&#34;`,
+			`main  begin.response  Chunk  user_image_content  &#34;msg-1&#34;: image &lt;4 bytes base64&gt; mimeType=&#34;image/png&#34;`,
+			`main  begin.response  Chunk  user_resource_link  &#34;msg-2&#34;: resource_link uri=&#34;file:///b.png&#34; name=&#34;b.png&#34;`,
+			`main  begin.response  Chunk  assistant_tool_call  &#34;read_file&#34; (id &#34;call_1&#34;)`,
+			`main  begin.response  Chunk  tool_response  id &#34;call_1&#34;, 1 block`,
+			`main  begin.response  Chunk  assistant_text_content  &#34;Both are blue.&#34;`,
+		}},
+		{"ok_loops_ungated.trace", []string{
+			`data-fatal="1"`,
+			`<span class="fatal">FATAL</span> main  begin.response  Chunk  notification  FATAL: {&#34;kind&#34;:&#34;program&#34;,&#34;error&#34;:&#34;the model is unavailable&#34;}`,
+		}},
+		{"ok_refused.trace", []string{
+			`e1  enqueue.response  Error  &#34;no_content&#34;: &#34;the message has no content block&#34;`,
+			`e2  enqueue.response  Error  &#34;program&#34; status 415: &#34;this agent does not accept audio&#34;`,
+		}},
+		{"ok_loop_error.trace", []string{
+			`main  begin.response  Error  &#34;program&#34;: &#34;rotating secret \&#34;session_token\&#34; was not handed back&#34;`,
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.trace, func(t *testing.T) {
+			page := viewPage(t, "../../testdata/traces/"+tt.trace)
+			for _, w := range tt.want {
+				assert.Contains(t, page, w)
+			}
+		})
+	}
+	page := viewPage(t, "../../testdata/traces/ok_user_parts.trace")
+	assert.NotContains(t, page, `data-fatal="1"`, "no fatal notification, no mark")
+}
+
+// TestViewFates: a Dequeued links to the dequeue that withdrew it, a Delivered
 // to its loop, a finish with no answer is not served.
 func TestViewFates(t *testing.T) {
 	page := viewPage(t, "../../testdata/traces/ok_dequeue_waiting.trace")
@@ -142,7 +182,10 @@ func TestViewFates(t *testing.T) {
 	page = viewPage(t, "../../testdata/traces/ok_not_served.trace")
 	assert.Contains(t, page, `<span class="fate not-served">not served</span>`)
 	page = viewPage(t, "../../testdata/traces/ok_refused.trace")
-	assert.Contains(t, page, `<span class="fate refused">Refused</span>`)
+	assert.Contains(t, page, `<span class="fate error">Error</span>`)
+	// The summary counts the fates by the outcome's name: Error, not the
+	// Refused it counted before the outcome was renamed (always 0 then).
+	assert.Contains(t, page, `<li>messages Error <b>2</b></li>`)
 	page = viewPage(t, "../../testdata/traces/ok_gated.trace")
 	assert.Contains(t, page, `data-gate="open"`)
 	assert.Contains(t, page, `data-gate="closed"`)
@@ -160,12 +203,16 @@ func secretTrace(t *testing.T) string {
 		"f1 begin.channel_request " + h(4, `{"api_key":"k-`+marker+`-1","tok":"t-`+marker+`-2"}`),
 		"f1 secrets.feed_response 00",
 		"f1 finish",
+		"e1 begin.channel_request " + h(2, `{"key":"m1","content":[{"type":"text","text":"go"}]}`),
 		"main begin.response 03",
+		"main begin.response " + h(2, `{"type":"user_text_content","key":"m1","text":"go"}`),
 		"main begin.response " + h(4, `{"tok":"t-`+marker+`-3"}`),
 		"f2 begin.channel_request " + h(4, `{"api_key":"k-`+marker+`-1","tok":"t-`+marker+`-3"}`),
 		"f2 secrets.feed_response 00",
 		"f2 finish",
+		"e2 begin.channel_request " + h(2, `{"key":"m2","content":[{"type":"text","text":"more"}]}`),
 		"main begin.response 03",
+		"main begin.response " + h(2, `{"type":"user_text_content","key":"m2","text":"more"}`),
 		"main begin.response " + h(1, `{"message":"rotating secret \"tok\" (t-`+marker+`-3) was not handed back"}`),
 		"main begin.response " + h(4, `{"tok":"t-`+marker+`-4`),
 		"main finish",
@@ -197,7 +244,7 @@ func TestViewHidesSecrets(t *testing.T) {
 }
 
 // bigTrace writes a session of about n events: loops, each with an
-// enqueue delivered into it and a dequeue answered Empty, and an Active
+// enqueue delivered into it (its part first) and a dequeue answered Empty, and an Active
 // after the finish at the end (main.after-finish, on the last line).
 func bigTrace(t testing.TB, n int) (string, int) {
 	var b strings.Builder
@@ -207,11 +254,13 @@ func bigTrace(t testing.TB, n int) (string, int) {
 		enq := fmt.Sprintf(`{"key":"k%d","content":[{"type":"text","text":"message %d"}]}`, i%7, i)
 		fmt.Fprintf(&b, "e%d begin.channel_request %s\n", i, hex.EncodeToString(append([]byte{2}, enq...)))
 		b.WriteString("main begin.response 03\n")
-		fmt.Fprintf(&b, "main begin.response %s\n", hex.EncodeToString(append([]byte{2}, `{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"ok"}}`...)))
+		part := fmt.Sprintf(`{"type":"user_text_content","key":"k%d","text":"message %d"}`, i%7, i)
+		fmt.Fprintf(&b, "main begin.response %s\n", hex.EncodeToString(append([]byte{2}, part...)))
+		fmt.Fprintf(&b, "main begin.response %s\n", hex.EncodeToString(append([]byte{2}, `{"type":"assistant_text_content","text":"ok"}`...)))
 		fmt.Fprintf(&b, "e%d enqueue.response 00\ne%d finish\n", i, i)
 		b.WriteString("main begin.response 047b7d\n")
 		fmt.Fprintf(&b, "d%d begin.channel_request %s\nd%d dequeue.response 01\nd%d finish\n", i, hex.EncodeToString(append([]byte{3}, `{"key":"none"}`...)), i, i)
-		lines += 9
+		lines += 10
 	}
 	b.WriteString("main finish\nmain begin.response 03\n")
 	lines += 2

@@ -5,7 +5,6 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	protoerr "github.com/diverge-network/diverge-sdk-go/errors"
 	"github.com/diverge-network/diverge-sdk-go/internal/encodetest"
 	"github.com/diverge-network/diverge-sdk-go/wire"
 )
@@ -15,9 +14,6 @@ func TestEncodeRefusesInvalidUTF8(t *testing.T) {
 		t.Run(bad.Name, func(t *testing.T) {
 			out, err := (&Request{Prompt: bad.S}).EncodeJSON(encodetest.Dst())
 			encodetest.RequireError(t, out, err, "prompt", wire.ErrInvalidUTF8, bad.S)
-
-			out, err = (&Response{Outcome: Failed, Error: protoerr.Error{Message: bad.S}}).Encode(encodetest.Dst())
-			encodetest.RequireError(t, out, err, "message", wire.ErrInvalidUTF8, bad.S)
 		})
 	}
 }
@@ -27,12 +23,4 @@ func TestEncodeRefusesNilAndUnknown(t *testing.T) {
 	var err error
 	require.NotPanics(t, func() { out, err = (*Request)(nil).EncodeJSON(encodetest.Dst()) })
 	encodetest.RequireError(t, out, err, "", wire.ErrNil)
-	require.NotPanics(t, func() { out, err = (*Response)(nil).Encode(encodetest.Dst()) })
-	encodetest.RequireError(t, out, err, "", wire.ErrNil)
-	for _, f := range []Outcome{NotReceived, 200} {
-		out, err = (&Response{Outcome: f}).Encode(encodetest.Dst())
-		encodetest.RequireError(t, out, err, "outcome", wire.ErrUnknownValue)
-	}
-	out, err = (&Response{}).Encode(encodetest.Dst())
-	encodetest.RequireError(t, out, err, "outcome", wire.ErrUnset)
 }

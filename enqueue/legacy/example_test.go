@@ -16,19 +16,20 @@ func Example() {
 	}
 	fmt.Printf("%s\n", body)
 
-	for _, payload := range [][]byte{{0}, {2}, append([]byte{3}, `{"message":"no run"}`...), {}} {
+	for _, payload := range [][]byte{{0}, {2}, append([]byte{3}, `{"kind":"agent","error":"no run"}`...), {}} {
 		var resp legacy.Response
 		if err := resp.Decode(payload); err != nil {
 			var fe *legacy.FrameError
 			fmt.Println("bad frame:", errors.As(err, &fe), fe.Kind)
 			continue
 		}
-		fmt.Printf("%v %q\n", resp.Outcome, resp.Error.Message)
+		text, _ := resp.Error.Text()
+		fmt.Printf("%v %q\n", resp.Outcome, text)
 	}
 	// Output:
 	// {"prompt":"summarize the log"}
 	// delivered ""
 	// missed ""
-	// failed "no run"
+	// error "no run"
 	// bad frame: true empty
 }

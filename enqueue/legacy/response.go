@@ -11,9 +11,8 @@ import (
 // Outcome is unset, and an answer holding it does not encode.
 //
 // It differs from enqueue.Outcome in two constants. Missed is gone there: a
-// message a run leaves waiting is not lost but starts the next run. And the
-// error is another thing: here Failed is the provider's failure to learn the
-// fate, while enqueue.Refused is the container declining the message.
+// message a run leaves waiting is not lost but starts the next run. And
+// NotReceived is NotServed there.
 type Outcome uint8
 
 const (
@@ -25,95 +24,80 @@ const (
 	// could be taken. Nothing failed; a caller who still wants it heard
 	// sends it as the next loop's prompt.
 	Missed
-	// Failed (tag 3): the message's fate could not be determined; the
+	// Error (tag 3): the message's fate could not be determined; the
 	// provider's own words are in Response.Error.
-	Failed
+	Error
 	// NotReceived: the connection ended with no answer. The message has a
 	// fate, but it was never received, and nobody retries the enqueue. It
 	// is not a wire tag: Encode refuses it.
 	NotReceived
 )
 
+// errTag is the error outcome's tag, the last one.
+const errTag = byte(Error - 1)
+
 // String names the outcome in lowercase: "unset", "delivered", "not received", ...
 func (o Outcome) String() string {
-	return codec.EnumName(o, []string{"unset", "delivered", "dequeued", "missed", "failed", "not received"})
+	return codec.EnumName(o, []string{"unset", "delivered", "dequeued", "missed", "error", "not received"})
 }
 
 // Tag is the outcome's tag byte on the wire. ok is false for an outcome
 // with no tag: the zero (unset) Outcome, NotReceived and any unknown value.
-func (o Outcome) Tag() (tag byte, ok bool) {
-	if o >= Delivered && o <= Failed {
-		return byte(o - Delivered), true
-	}
-	return 0, false
-}
+func (o Outcome) Tag() (tag byte, ok bool) { return codec.OutcomeTag(o, errTag) }
 
 // Response is the one answer of /agent/enqueue. Its zero value has no
 // Outcome and does not encode.
 type Response struct {
 	Outcome Outcome
-	Error   protoerr.Error // the provider's words; set only when Outcome is Failed
+	Error   protoerr.Error // the provider's words; only beside the Outcome Error
 }
 
 // Decode reads one answer payload; bytes after a bare tag are ignored, as
-// the reference ignores them. A failure is a *FrameError.
+// the reference ignores them. A failure is a *FrameError and leaves r as it
+// was. r keeps no reference to src.
 func (r *Response) Decode(src []byte) error {
-	// A bare outcome, the common answer, is read here, before the split
-	// and the error body's decoder. (This is over the compiler's inlining
-	// budget: the call to decode alone costs most of it.)
-	if r != nil && len(src) > 0 && src[0] < byte(Failed-Delivered) {
-		*r = Response{Outcome: Delivered + Outcome(src[0])}
+	// A bare outcome, the common answer, is read here, without the call
+	// into the answer template.
+	if r != nil && len(src) > 0 && src[0] < errTag {
+		*r = Response{Outcome: Outcome(src[0] + 1)}
 		return nil
 	}
 	return r.decode(src)
 }
 
-// decode is Decode for an error answer, a bad frame or a nil r.
+// decode is Decode for an error answer, a bad frame or a nil r. It is never
+// inlined, so that the call into the generic template is always made from
+// this package, where the compiler has the template's escape facts: made
+// from a caller's package (were Decode inlined there), it would move the
+// caller's r to the heap (TestZeroAllocations in internal/scopes checks it).
+//
+//go:noinline
 func (r *Response) decode(src []byte) error {
-	if r == nil {
-		return wire.ErrNil
-	}
-	errTag, _ := Failed.Tag()
-	tag, body, err := codec.SplitAnswer[ErrorKind](src, errTag)
-	if err != nil {
-		return err
-	}
-	if tag != errTag {
-		*r = Response{Outcome: Delivered + Outcome(tag)}
-		return nil
-	}
-	var e protoerr.Error
-	if err := e.DecodeJSON(body); err != nil {
-		return codec.BodyError(ErrorKindBody, tag, err)
-	}
-	*r = Response{Outcome: Failed, Error: e}
-	return nil
+	return codec.DecodeAnswer((*codec.Answer[Outcome])(r), src, errTag, ErrorKindBody)
 }
 
-// Encode appends the answer payload to dst: the tag, and for Failed the
-// error's JSON. It fails, leaving dst as it was, with a *wire.EncodeError:
-// for a nil r (wire.ErrNil), an unset Outcome (wire.ErrUnset, Member
-// "outcome"), an Outcome with no tag such as NotReceived
-// (wire.ErrUnknownValue, Member "outcome") and a Failed whose message is not
-// valid UTF-8 (Member "message").
+// Encode appends the answer payload to dst: the tag, and for Error the
+// error's JSON. It fails, leaving dst as it was, with a *wire.EncodeError
+// (see the wire package): wire.ErrNil for a nil r; at "outcome"
+// wire.ErrUnset for an unset Outcome and wire.ErrUnknownValue for one with
+// no tag, such as NotReceived; at "error" wire.ErrNoValue for the Outcome
+// Error with an Error that holds no value, and protoerr.ErrNotCarried for an
+// Error set beside Delivered, Dequeued or Missed.
 func (r *Response) Encode(dst []byte) ([]byte, error) {
-	if r != nil && r.Outcome >= Delivered && r.Outcome < Failed {
-		if out, ok := codec.PutTag(dst, byte(r.Outcome-Delivered)); ok {
+	if r != nil && r.Outcome-1 < Outcome(errTag) && r.Error.IsZero() {
+		if out, ok := codec.PutTag(dst, byte(r.Outcome-1)); ok {
 			return out, nil
 		}
 	}
 	return r.encode(dst)
 }
 
-// encode is Encode for an error answer, an outcome that does not encode or
-// a nil r.
+// encode is Encode past its fast path for a bare tag, never inlined for
+// the reason decode is not.
+//
+//go:noinline
 func (r *Response) encode(dst []byte) ([]byte, error) {
-	if r == nil {
-		return dst, &wire.EncodeError{Err: wire.ErrNil}
-	}
-	tag, ok := r.Outcome.Tag()
-	errTag, _ := Failed.Tag()
-	return codec.AppendAnswer(dst, r.Outcome == 0, tag, ok, errTag, &r.Error)
+	return codec.EncodeAnswer((*codec.Answer[Outcome])(r), dst, errTag)
 }
 
 // ErrorKind is one way a legacy enqueue answer fails to decode.
@@ -126,13 +110,12 @@ const (
 )
 
 // String is the snake_case name, as the tools print it.
-func (k ErrorKind) String() string {
-	return codec.EnumName(k, []string{"empty", "unknown_tag", "body"})
-}
+func (k ErrorKind) String() string { return codec.EnumName(k, codec.AnswerKindNames) }
 
 // Frame names the frame in messages.
 func (ErrorKind) Frame() string { return "legacy enqueue answer" }
 
-// FrameError is a legacy enqueue answer that could not be read; see wire.FrameError. Its
-// Err is wire.ErrEmpty, a *wire.UnknownTagError or a *wire.JSONError.
+// FrameError is a legacy enqueue answer that could not be read; see
+// wire.FrameError. Its Err is wire.ErrEmpty, a *wire.UnknownTagError or a
+// *wire.JSONError.
 type FrameError = wire.FrameError[ErrorKind]

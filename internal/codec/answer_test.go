@@ -11,62 +11,6 @@ import (
 	"github.com/diverge-network/diverge-sdk-go/wire"
 )
 
-// answerBody is an error body whose encoding is a literal, or fails.
-type answerBody struct {
-	json string
-	err  error
-}
-
-func (b answerBody) EncodeJSON(dst []byte) ([]byte, error) {
-	if b.err != nil {
-		return append(dst, "partial"...), b.err // a failing encoder may have written
-	}
-	return append(dst, b.json...), nil
-}
-
-func TestAppendAnswer(t *testing.T) {
-	const errTag = 3
-	cause := errors.New("boom")
-	tests := []struct {
-		name    string
-		unset   bool
-		tag     byte
-		known   bool
-		body    answerBody
-		want    string // appended to "dst"
-		member  string // the *wire.EncodeError's Member, when it is one
-		wantErr error
-	}{
-		{name: "unset", unset: true, tag: 0, known: true, member: "outcome", wantErr: wire.ErrUnset},
-		{name: "unset wins over unknown", unset: true, known: false, member: "outcome", wantErr: wire.ErrUnset},
-		{name: "unknown", tag: 9, known: false, member: "outcome", wantErr: wire.ErrUnknownValue},
-		{name: "bare tag", tag: 1, known: true, body: answerBody{json: "never"}, want: "\x01"},
-		{name: "bare tag zero", tag: 0, known: true, want: "\x00"},
-		{name: "error tag with body", tag: errTag, known: true, body: answerBody{json: `{"message":"m"}`}, want: "\x03" + `{"message":"m"}`},
-		{name: "body fails", tag: errTag, known: true, body: answerBody{err: cause}, wantErr: cause},
-	}
-	for _, tt := range tests {
-		dst := make([]byte, 3, 64)
-		copy(dst, "dst")
-		out, err := AppendAnswer(dst, tt.unset, tt.tag, tt.known, errTag, tt.body)
-		if tt.wantErr == nil {
-			require.NoError(t, err, tt.name)
-			assert.Equal(t, "dst"+tt.want, string(out), tt.name)
-			continue
-		}
-		assert.ErrorIs(t, err, tt.wantErr, tt.name)
-		if tt.member != "" {
-			var ee *wire.EncodeError
-			require.ErrorAs(t, err, &ee, tt.name)
-			assert.Equal(t, wire.EncodeError{Member: tt.member, Err: tt.wantErr}, *ee, tt.name)
-		} else {
-			assert.Same(t, tt.wantErr, err, "%s: the body's error as it is", tt.name)
-		}
-		assert.Equal(t, "dst", string(out), "%s: dst as it was", tt.name)
-		assert.Len(t, out, 3, tt.name)
-	}
-}
-
 func TestSplitAnswer(t *testing.T) {
 	const errTag = 3
 	tests := []struct {

@@ -16,7 +16,7 @@ const module = "github.com/diverge-network/diverge-sdk-go"
 // free of go-sdk, HTTP clients and the like.
 var light = []string{
 	"wire", "errors", "mcpcontent", "secrets", "enqueue", "enqueue/legacy",
-	"dequeue", "begin", "queue", "trace",
+	"dequeue", "begin", "chunk", "queue", "trace", "wiretap",
 }
 
 // orderedMap is github.com/wk8/go-ordered-map/v2 and exactly the packages it
@@ -35,8 +35,9 @@ var orderedMap = []string{
 var heavy = []string{module + "/mcpcontent/mcpsdk"}
 
 // transport are this module's packages that may link the WebSocket library
+// (the transport, and the proxy server and provider client built on it)
 // as well as what a light package links; no light package may import them.
-var transport = []string{"frame"}
+var transport = []string{"frame", "proxy", "provider", "proxytest"}
 
 // webSocket is github.com/coder/websocket and exactly the packages it
 // links itself (as `go list -deps` shows them).

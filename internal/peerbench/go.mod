@@ -1,6 +1,6 @@
 module github.com/diverge-network/diverge-sdk-go/internal/peerbench
 
-go 1.25.0
+go 1.26
 
 replace github.com/diverge-network/diverge-sdk-go => ../..
 

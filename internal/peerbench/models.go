@@ -17,11 +17,6 @@ type DequeueRequest struct {
 	Key string `json:"key"`
 }
 
-// ErrorBody is errors.error, the body of every answer's error frame.
-type ErrorBody struct {
-	Message string `json:"message"`
-}
-
 // Registered is the body of a Begun frame.
 type Registered struct {
 	Dependencies []json.RawMessage `json:"dependencies"`

@@ -84,8 +84,8 @@ func vectorPayload(name, scope string, b []byte) (Payload, error) {
 		p.New = func() any { return new(EnqueueRequest) }
 	case scope == "dequeue.request":
 		p.New = func() any { return new(DequeueRequest) }
-	case scope == "errors.error":
-		p.New = func() any { return new(ErrorBody) }
+	case scope == "errors.error": // any JSON value, opaque
+		p.New = func() any { return new(json.RawMessage) }
 	case scope == "secrets.values":
 		p.New = rawMap
 	case len(b) == 1: // a bare tag: Active, Delivered, Empty, ...
@@ -93,7 +93,7 @@ func vectorPayload(name, scope string, b []byte) (Payload, error) {
 	case scope == "begin.response" && tag == 0:
 		p.Tagged, p.New = true, func() any { return new(Registered) }
 	case scope == "begin.response" && tag == 1, (scope == "enqueue.response" || scope == "dequeue.response") && tag == 2:
-		p.Tagged, p.New = true, func() any { return new(ErrorBody) }
+		p.Tagged, p.New = true, func() any { return new(json.RawMessage) } // the error: any JSON value, opaque
 	case scope == "begin.response" && tag == 2: // Chunk: any JSON object, opaque
 		p.Tagged, p.New = true, func() any { return new(json.RawMessage) }
 	case scope == "begin.response" && tag == 4: // Inactive: rotating secrets' values

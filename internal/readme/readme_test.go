@@ -24,13 +24,19 @@ import (
 	"errors"
 	"fmt"
 	"log"
+	"net"
 
 	"github.com/diverge-network/diverge-sdk-go/begin"
+	"github.com/diverge-network/diverge-sdk-go/chunk"
 	"github.com/diverge-network/diverge-sdk-go/enqueue"
 	protoerr "github.com/diverge-network/diverge-sdk-go/errors"
+	"github.com/diverge-network/diverge-sdk-go/mcpcontent"
+	"github.com/diverge-network/diverge-sdk-go/provider"
+	"github.com/diverge-network/diverge-sdk-go/proxy"
 	"github.com/diverge-network/diverge-sdk-go/queue"
 	"github.com/diverge-network/diverge-sdk-go/secrets"
 	"github.com/diverge-network/diverge-sdk-go/trace"
+	"github.com/diverge-network/diverge-sdk-go/wire"
 )
 
 var (
@@ -39,6 +45,12 @@ var (
 	_ = errors.New
 	_ = fmt.Sprint
 	_ = log.Print
+	_ = net.Listen
+	_ = chunk.DecodeJSON
+	_ = mcpcontent.Text{}
+	_ = provider.Dial
+	_ = proxy.Server{}
+	_ = wire.Raw{}
 	_ = begin.AppendActive
 	_ = enqueue.Delivered
 	_ = protoerr.Error{}
@@ -47,33 +59,6 @@ var (
 	_ = trace.NewReader
 )
 
-// What README's queue wiring leaves to the proxy: its program, its stream
-// and its channels.
-type (
-	event   struct{ Seam bool; Chunk []byte }
-	program interface {
-		Run(context.Context, []enqueue.Request) (<-chan event, error)
-		Collect(context.Context) ([]byte, error)
-		Deliver(context.Context, []enqueue.Request) []error
-		Feed(context.Context, secrets.Values) error
-	}
-	Program = program
-	stream  interface {
-		Write([]byte)
-		WriteLocked([]byte)
-		Lock()
-		Unlock()
-	}
-	Channel interface {
-		Request() []byte
-		Answer([]byte)
-		Finish()
-	}
-	runner struct {
-		prog   program
-		stream stream
-	}
-)
 `
 
 var goBlock = regexp.MustCompile("(?s)\n```go\n(.*?)\n```")

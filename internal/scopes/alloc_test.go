@@ -39,7 +39,10 @@ func TestZeroAllocations(t *testing.T) {
 			if v.Expect != "ok" {
 				continue
 			}
-			s, _ := Lookup(v.Scope)
+			s, ok := Lookup(v.Scope)
+			if !assert.True(t, ok, "%s: no scope %s", v.Name, v.Scope) {
+				continue
+			}
 			payload := golden.Unhex(t, v.Hex)
 			ops, err := s.Ops(payload)
 			if !assert.NoError(t, err, v.Name) {

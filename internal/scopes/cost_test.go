@@ -108,7 +108,7 @@ func costShapes() []costShape {
 		{"repeating objects in a list", 500, func(k int) string { return list(k, `{"a":[{"a":1,"a":2}],"a":0}`) }},
 		{"escapes", 2000, func(k int) string { return `"` + strings.Repeat(`\/\u00e9\n\ud83d\ude00`, k) + `"` }},
 		{"numbers", 2000, func(k int) string { return list(k, `1E2`) }},
-		{"long plain string", 20000, func(k int) string { return `"` + strings.Repeat("a", k) + `"` }},
+		{"long plain string", 40000, func(k int) string { return `"` + strings.Repeat("a", k) + `"` }},
 		{"whitespace", 2000, func(k int) string { return "[ " + strings.Repeat(`1 , `, k) + "1 ]" }},
 	}
 }
@@ -130,7 +130,13 @@ func measureCost(decode func()) cost {
 		c.mallocs = min(c.mallocs, after.Mallocs-before.Mallocs)
 		c.bytes = min(c.bytes, after.TotalAlloc-before.TotalAlloc)
 	}
-	c.cpu = cputime.PerCall(decode, 20*time.Millisecond)
+	// The least of three timings, each from a collected heap: noise only
+	// ever adds time.
+	c.cpu = time.Duration(1<<63 - 1)
+	for range 3 {
+		runtime.GC()
+		c.cpu = min(c.cpu, cputime.PerCall(decode, 10*time.Millisecond))
+	}
 	return c
 }
 
@@ -161,7 +167,9 @@ func TestCostGrowsLinearly(t *testing.T) {
 				}
 				within("allocations", float64(cs.mallocs), float64(cl.mallocs), costSlack)
 				within("bytes allocated", float64(cs.bytes), float64(cl.bytes), costSlack)
-				within("CPU ns", float64(cs.cpu), float64(cl.cpu), cpuSlack)
+				if !raceBuild {
+					within("CPU ns", float64(cs.cpu), float64(cl.cpu), cpuSlack)
+				}
 			})
 		}
 	}

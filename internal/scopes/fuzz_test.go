@@ -187,6 +187,7 @@ func FuzzSecretsValues(f *testing.F)         { fuzzScope(f, "secrets.values") }
 func FuzzSecretsDeclaration(f *testing.F)    { fuzzScope(f, "secrets.declaration") }
 func FuzzBeginRegistered(f *testing.F)       { fuzzScope(f, "begin.registered") }
 func FuzzMCPContentBlock(f *testing.F)       { fuzzScope(f, "mcpcontent.block") }
+func FuzzBeginChunk(f *testing.F)            { fuzzScope(f, "begin.chunk") }
 
 // TestEveryScopeIsFuzzed keeps the fuzz targets in step with the table.
 func TestEveryScopeIsFuzzed(t *testing.T) {

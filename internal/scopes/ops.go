@@ -2,6 +2,7 @@ package scopes
 
 import (
 	"github.com/diverge-network/diverge-sdk-go/begin"
+	"github.com/diverge-network/diverge-sdk-go/chunk"
 	"github.com/diverge-network/diverge-sdk-go/dequeue"
 	"github.com/diverge-network/diverge-sdk-go/enqueue"
 	"github.com/diverge-network/diverge-sdk-go/enqueue/legacy"
@@ -202,6 +203,30 @@ func blockOps(payload []byte) (Ops, error) {
 			buf := out
 			for range n {
 				buf, _ = mcpcontent.EncodeBlockJSON(buf[:0], v)
+			}
+			out, Sink.Bytes = buf, buf
+		},
+	}, nil
+}
+
+func chunkOps(payload []byte) (Ops, error) {
+	v, err := chunk.DecodeJSON(payload)
+	if err != nil {
+		return Ops{}, err
+	}
+	var out []byte
+	return Ops{
+		Decode: func(n int) {
+			var x chunk.Chunk
+			for range n {
+				x, _ = chunk.DecodeJSON(payload)
+			}
+			Sink.Value = x
+		},
+		Encode: func(n int) {
+			buf := out
+			for range n {
+				buf, _ = v.EncodeJSON(buf[:0])
 			}
 			out, Sink.Bytes = buf, buf
 		},

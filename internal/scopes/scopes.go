@@ -5,6 +5,7 @@ package scopes
 
 import (
 	"github.com/diverge-network/diverge-sdk-go/begin"
+	"github.com/diverge-network/diverge-sdk-go/chunk"
 	"github.com/diverge-network/diverge-sdk-go/dequeue"
 	"github.com/diverge-network/diverge-sdk-go/enqueue"
 	"github.com/diverge-network/diverge-sdk-go/enqueue/legacy"
@@ -96,6 +97,12 @@ var All = []Scope{
 		Decode: func(b []byte) (any, error) { return mcpcontent.DecodeBlockJSON(b) },
 		Encode: func(dst []byte, v any) ([]byte, error) { return mcpcontent.EncodeBlockJSON(dst, v.(mcpcontent.Block)) },
 		Ops:    blockOps,
+	},
+	{
+		Name:   "begin.chunk",
+		Decode: func(b []byte) (any, error) { return chunk.DecodeJSON(b) },
+		Encode: func(dst []byte, v any) ([]byte, error) { return chunk.EncodeJSON(dst, v.(chunk.Chunk)) },
+		Ops:    chunkOps,
 	},
 }
 

@@ -19,6 +19,40 @@ type TaggedValue struct {
 // serde buffers the whole value before it reads the variant, so everything
 // in it is checked in full; the variants' Structs should be Checked.
 func (d *Decoder) BeginTagged(tag string, names []string) (int, TaggedValue, error) {
+	return d.beginTagged(tag, names, tagIdentifier)
+}
+
+// BeginTaggedBuffered is [Decoder.BeginTagged] for a value that serde reads
+// from content it has already buffered (a content block inside an agentic
+// loop chunk, which is untagged): the tag's value is read from that content
+// as an identifier, so a variant's index, an integer without sign, fraction
+// or exponent below len(names), names it too.
+func (d *Decoder) BeginTaggedBuffered(tag string, names []string) (int, TaggedValue, error) {
+	return d.beginTagged(tag, names, tagIdentifierOrIndex)
+}
+
+// tagForm is how an enum's tag value is read.
+type tagForm uint8
+
+const (
+	tagIdentifier        tagForm = iota // a name, as a string
+	tagUnitVariant                      // a name, as a string or {"name":null}
+	tagIdentifierOrIndex                // a name, or a variant's index
+)
+
+// BeginUnitTagged is [Decoder.BeginTagged] for an untagged enum of structs
+// whose first member, tag, is a unit enum of one variant that tells them
+// apart (the agentic loop chunk's "type"): the tag's value is read as
+// [Decoder.UnitVariant] reads one from buffered content that serde walks by
+// reference, a name as a string or an object of that one name to null (an
+// empty object there is refused), and the array form's first element too.
+func (d *Decoder) BeginUnitTagged(tag string, names []string) (int, TaggedValue, error) {
+	return d.beginTagged(tag, names, tagUnitVariant)
+}
+
+// beginTagged is BeginTagged, BeginUnitTagged or BeginTaggedBuffered, as
+// form says.
+func (d *Decoder) beginTagged(tag string, names []string, form tagForm) (int, TaggedValue, error) {
 	tv := TaggedValue{tag: tag}
 	c, err := d.next()
 	if err != nil {
@@ -39,7 +73,7 @@ func (d *Decoder) BeginTagged(tag string, names []string) (int, TaggedValue, err
 			return 0, tv, d.failWant(MissingField, tag)
 		}
 		tv.array = true
-		i, err := d.identifier(names)
+		i, err := d.tagValue(names, form)
 		return i, tv, err
 	default:
 		return 0, tv, d.typeError("internally tagged enum")
@@ -64,13 +98,13 @@ func (d *Decoder) BeginTagged(tag string, names []string) (int, TaggedValue, err
 			return 0, tv, err
 		}
 		if string(name) == tag {
-			i, err := d.identifier(names)
+			i, err := d.tagValue(names, form)
 			return i, tv, err
 		}
 	}
 	// The tag is elsewhere (or missing): find it, then come back.
 	d.pos, d.depth = start, depth
-	i, err := d.findTag(tag, names)
+	i, err := d.findTag(tag, names, form)
 	d.pos, d.depth = start, depth
 	tv.first = true
 	return i, tv, err
@@ -99,9 +133,13 @@ func (d *Decoder) leadingTag(tag string, names []string) (int, bool) {
 }
 
 // ReadTaggedMembers reads the members of the variant [Decoder.BeginTagged]
-// found into v, as [ReadStruct] reads a struct's.
+// found into v, as [ReadStruct] reads a struct's (a MapOnly struct refuses
+// the array form).
 func ReadTaggedMembers[T any](d *Decoder, tv TaggedValue, s *Struct[T], v *T) error {
 	if tv.array {
+		if s.MapOnly {
+			return d.typeError("struct " + s.Name)
+		}
 		return structElements(d, s, v, false)
 	}
 	return structMembers(d, s, v, tv.first, tv.tag)
@@ -109,7 +147,7 @@ func ReadTaggedMembers[T any](d *Decoder, tv TaggedValue, s *Struct[T], v *T) er
 
 // findTag scans the members of an open object for the tag, checking every
 // value, and returns the variant it names.
-func (d *Decoder) findTag(tag string, names []string) (int, error) {
+func (d *Decoder) findTag(tag string, names []string, form tagForm) (int, error) {
 	found := -1
 	err := d.members(func(name []byte) error {
 		if string(name) != tag {
@@ -119,7 +157,7 @@ func (d *Decoder) findTag(tag string, names []string) (int, error) {
 		if found >= 0 {
 			return d.failWant(DuplicateField, tag)
 		}
-		i, err := d.identifier(names)
+		i, err := d.tagValue(names, form)
 		found = i
 		return err
 	})
@@ -152,6 +190,29 @@ func (d *Decoder) members(member func(name []byte) error) error {
 			return err
 		}
 	}
+}
+
+// tagValue reads the tag's value in the given form.
+func (d *Decoder) tagValue(names []string, form tagForm) (int, error) {
+	switch form {
+	case tagUnitVariant:
+		return d.UnitVariant(names, false)
+	case tagIdentifierOrIndex:
+		if c, err := d.next(); err != nil || (c != '-' && !isDigit(c)) {
+			return d.identifier(names)
+		}
+		n, err := d.parseNumber()
+		switch {
+		case err != nil:
+			return 0, err
+		case n.kind != numU64:
+			return 0, d.typeError("variant identifier")
+		case n.u >= uint64(len(names)):
+			return 0, d.fail(UnknownVariant)
+		}
+		return int(n.u), nil
+	}
+	return d.identifier(names)
 }
 
 // identifier reads a variant name as serde_json reads an identifier: a

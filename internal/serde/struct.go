@@ -360,3 +360,68 @@ func OneString(src []byte, open string) (s string, ok bool) {
 	}
 	return s, true
 }
+
+// ReadBool reads true or false as serde reads a bool: anything else, null
+// included, is a type error.
+func (d *Decoder) ReadBool() (bool, error) {
+	c, err := d.next()
+	if err != nil {
+		return false, err
+	}
+	switch c {
+	case 't':
+		return true, d.literal("true")
+	case 'f':
+		return false, d.literal("false")
+	}
+	return false, d.typeError("a boolean")
+}
+
+// Visitor receives a value as serde's deserialize_any hands it to a type
+// that reads several JSON forms (a rust_decimal Decimal): a string's
+// contents, or a number as serde_json holds it, a u64, an i64 (negative) or
+// an f64 (a fraction, an exponent, -0, an integer past 64 bits). Each
+// returns the type's own refusal; a nil function refuses that form.
+type Visitor[T any] struct {
+	Str func(s []byte) (T, error)
+	U64 func(u uint64) (T, error)
+	I64 func(i int64) (T, error)
+	F64 func(f float64) (T, error)
+}
+
+// ReadAny reads a string or a number and hands it to v; any other value,
+// or a form v has no function for, is a type error.
+func ReadAny[T any](d *Decoder, v *Visitor[T], want string) (T, error) {
+	var zero T
+	c, err := d.next()
+	if err != nil {
+		return zero, err
+	}
+	switch {
+	case c == '"' && v.Str != nil:
+		d.pos++
+		var scratch [64]byte
+		b, _, err := d.strBytes(scratch[:0])
+		if err != nil {
+			return zero, err
+		}
+		return v.Str(b)
+	case c == '-' || isDigit(c):
+		at := d.pos
+		n, err := d.parseNumber()
+		if err != nil {
+			return zero, err
+		}
+		switch {
+		case n.kind == numU64 && v.U64 != nil:
+			return v.U64(n.u)
+		case n.kind == numI64 && v.I64 != nil:
+			return v.I64(n.i)
+		case n.kind == numF64 && v.F64 != nil:
+			return v.F64(n.f)
+		}
+		d.pos = at
+		return zero, d.typeError(want)
+	}
+	return zero, d.typeError(want)
+}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/diverge-network/diverge-sdk-go/begin"
+	"github.com/diverge-network/diverge-sdk-go/chunk"
 	"github.com/diverge-network/diverge-sdk-go/dequeue"
 	"github.com/diverge-network/diverge-sdk-go/enqueue"
 	"github.com/diverge-network/diverge-sdk-go/enqueue/legacy"
@@ -49,7 +50,7 @@ type maker struct {
 
 var makers = []maker{
 	{"errors.error", func(g *gen) value {
-		e := g.protoErr("message")
+		e := g.protoErr("")
 		return value{encode: e.EncodeJSON}
 	}},
 	{"enqueue.request", func(g *gen) value {
@@ -58,9 +59,8 @@ var makers = []maker{
 	}},
 	{"enqueue.response", func(g *gen) value {
 		r := enqueue.Response{Outcome: outcome(g, enqueue.Delivered, 3, enqueue.NotServed)}
-		if r.Outcome == enqueue.Refused {
-			r.Error = g.protoErr("message")
-		}
+		_, tagged := r.Outcome.Tag()
+		r.Error = g.answerErr(r.Outcome == enqueue.Error, tagged)
 		return value{encode: r.Encode}
 	}},
 	{"legacy.enqueue.request", func(g *gen) value {
@@ -69,9 +69,8 @@ var makers = []maker{
 	}},
 	{"legacy.enqueue.response", func(g *gen) value {
 		r := legacy.Response{Outcome: outcome(g, legacy.Delivered, 4, legacy.NotReceived)}
-		if r.Outcome == legacy.Failed {
-			r.Error = g.protoErr("message")
-		}
+		_, tagged := r.Outcome.Tag()
+		r.Error = g.answerErr(r.Outcome == legacy.Error, tagged)
 		return value{encode: r.Encode}
 	}},
 	{"dequeue.request", func(g *gen) value {
@@ -79,17 +78,15 @@ var makers = []maker{
 		return value{encode: r.EncodeJSON}
 	}},
 	{"dequeue.response", func(g *gen) value {
-		r := dequeue.Response{Outcome: outcome(g, dequeue.Withdrawn, 3, dequeue.NotServed)}
-		if r.Outcome == dequeue.Failed {
-			r.Error = g.protoErr("message")
-		}
+		r := dequeue.Response{Outcome: outcome(g, dequeue.Dequeued, 3, dequeue.NotServed)}
+		_, tagged := r.Outcome.Tag()
+		r.Error = g.answerErr(r.Outcome == dequeue.Error, tagged)
 		return value{encode: r.Encode}
 	}},
 	{"secrets.feed_response", func(g *gen) value {
 		r := secrets.FeedResponse{Outcome: outcome(g, secrets.Fed, 2, secrets.NotServed)}
-		if r.Outcome == secrets.Refused {
-			r.Error = g.protoErr("message")
-		}
+		_, tagged := r.Outcome.Tag()
+		r.Error = g.answerErr(r.Outcome == secrets.Error, tagged)
 		return value{encode: r.Encode}
 	}},
 	{"secrets.values", func(g *gen) value {
@@ -119,6 +116,13 @@ var makers = []maker{
 		r := g.response()
 		return value{encode: func(dst []byte) ([]byte, error) { return begin.EncodeResponse(dst, r) }}
 	}},
+	{"begin.chunk", func(g *gen) value {
+		c, fixed := g.chunkValue()
+		return value{
+			encode:    func(dst []byte) ([]byte, error) { return chunk.EncodeJSON(dst, c) },
+			reencoded: encodeIf(fixed != nil, func(dst []byte) ([]byte, error) { return chunk.EncodeJSON(dst, fixed) }),
+		}
+	}},
 	{"mcpcontent.block", func(g *gen) value {
 		b, fixed := g.block("", 0)
 		return value{
@@ -137,8 +141,35 @@ func encodeIf[T comparable](fixed T, encode func([]byte) ([]byte, error)) func([
 	return encode
 }
 
+// protoErr is an error at path made the ways a caller makes one: in the
+// convention (whose constructors mend invalid UTF-8, so nothing is planted
+// there) or any JSON value; or, planted, one that holds no value.
 func (g *gen) protoErr(path string) protoerr.Error {
-	return protoerr.Error{Message: g.str(path)}
+	if g.plant(path, wire.ErrNoValue) {
+		return protoerr.Error{}
+	}
+	switch g.intn(4) {
+	case 0:
+		return protoerr.New(g.validStr(), g.validStr())
+	case 1:
+		return protoerr.NewStatus(protoerr.KindProgram, uint16(g.intn(1000)), g.validStr())
+	case 2:
+		return protoerr.NewKind(protoerr.KindUnregistered)
+	}
+	return protoerr.Error{Value: g.raw(path, 0)}
+}
+
+// answerErr is the Error beside an answer's outcome: one for the error
+// outcome, none beside the others unless one is planted there, which the
+// encoder refuses (protoerr.ErrNotCarried).
+func (g *gen) answerErr(isError, tagged bool) protoerr.Error {
+	if isError {
+		return g.protoErr("error")
+	}
+	if tagged && g.plant("error", protoerr.ErrNotCarried) {
+		return protoerr.New(protoerr.KindProgram, g.validStr())
+	}
+	return protoerr.Error{}
 }
 
 // deep is a JSON value nested n levels deep: arrays and objects in turn.
@@ -279,11 +310,7 @@ func (g *gen) registered() *begin.Registered {
 }
 
 func (g *gen) postgres() *begin.Postgres {
-	p := &begin.Postgres{}
-	for i := range p.ConnID {
-		p.ConnID[i] = byte(g.intn(256))
-	}
-	return p
+	return &begin.Postgres{ConnID: uint32(g.rng.Uint64())}
 }
 
 // enqueueRequest is a request and, when one of its blocks has a NaN or
@@ -344,10 +371,11 @@ func (g *gen) response() begin.Response {
 		}
 		return (*begin.Begun)(g.registered())
 	case 1:
-		e := g.protoErr("message")
+		e := g.protoErr("")
 		return (*begin.Error)(&e)
 	case 2:
-		c := &begin.Chunk{Object: g.object("", 0)}
+		// A notification: its message is any JSON, here an object.
+		c := &begin.Chunk{Chunk: &chunk.Notification{IsFatal: g.intn(2) == 0, Message: g.object("message", 1).Raw()}}
 		if g.plant("", errNoValue) {
 			c = &begin.Chunk{}
 		}

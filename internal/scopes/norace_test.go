@@ -1,0 +1,5 @@
+//go:build !race
+
+package scopes
+
+const raceBuild = false

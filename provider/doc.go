@@ -1,0 +1,18 @@
+// Package provider is the provider's server's side of the container proxy's
+// connection: it dials the proxy (ws://host:14979/), begins the agents
+// begin with the container's arguments, and then speaks the begin's
+// channels as typed calls — Feed, Enqueue, Dequeue, Info, Postgres — while
+// the begin's main stream comes back as typed responses (begin.Response:
+// Begun, Error, Chunk with its chunk.Chunk, Active, Inactive). The older
+// /agent/enqueue is EnqueueLegacy.
+//
+// One goroutine reads the connection and hands each frame to its stream in
+// the order the frames came, so a Tap (a trace.Recorder, say) sees the
+// session exactly as the wire carried it. Answers wait for their callers
+// without bound: read the main stream (Recv) as it comes. Channels the
+// proxy opens are handed to Options.Channel, or finished unanswered.
+//
+// Nothing times out; every call takes a context. A channel's call that
+// gives up (its ctx ends) leaves the channel open: its answer, when it
+// comes, is dropped.
+package provider
