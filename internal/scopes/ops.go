@@ -152,8 +152,8 @@ func feedAnswerOps(payload []byte) (Ops, error) {
 	}, nil
 }
 
-// frameOps times a frame family whose decode returns an interface; encode
-// is the family's type-switching append.
+// frameOps times a payload whose decode returns a sealed interface (a frame
+// family, a content block, a chunk); encode is its type-switching append.
 func frameOps[F any](decode func([]byte) (F, error), encode func([]byte, F) ([]byte, error)) opsOf {
 	return func(payload []byte) (Ops, error) {
 		v, err := decode(payload)
@@ -183,55 +183,9 @@ func frameOps[F any](decode func([]byte) (F, error), encode func([]byte, F) ([]b
 var (
 	responseOps       = frameOps(begin.DecodeResponse, begin.EncodeResponse)
 	channelRequestOps = frameOps(begin.DecodeChannelRequest, begin.EncodeChannelRequest)
+	blockOps          = frameOps(mcpcontent.DecodeBlockJSON, mcpcontent.EncodeBlockJSON)
+	chunkOps          = frameOps(chunk.DecodeJSON, chunk.EncodeJSON)
 )
-
-func blockOps(payload []byte) (Ops, error) {
-	v, err := mcpcontent.DecodeBlockJSON(payload)
-	if err != nil {
-		return Ops{}, err
-	}
-	var out []byte
-	return Ops{
-		Decode: func(n int) {
-			var x mcpcontent.Block
-			for range n {
-				x, _ = mcpcontent.DecodeBlockJSON(payload)
-			}
-			Sink.Value = x
-		},
-		Encode: func(n int) {
-			buf := out
-			for range n {
-				buf, _ = mcpcontent.EncodeBlockJSON(buf[:0], v)
-			}
-			out, Sink.Bytes = buf, buf
-		},
-	}, nil
-}
-
-func chunkOps(payload []byte) (Ops, error) {
-	v, err := chunk.DecodeJSON(payload)
-	if err != nil {
-		return Ops{}, err
-	}
-	var out []byte
-	return Ops{
-		Decode: func(n int) {
-			var x chunk.Chunk
-			for range n {
-				x, _ = chunk.DecodeJSON(payload)
-			}
-			Sink.Value = x
-		},
-		Encode: func(n int) {
-			buf := out
-			for range n {
-				buf, _ = v.EncodeJSON(buf[:0])
-			}
-			out, Sink.Bytes = buf, buf
-		},
-	}, nil
-}
 
 func postgresOps(payload []byte) (Ops, error) {
 	v := &begin.Postgres{}
