@@ -42,14 +42,14 @@ demo:
 test: vet
 	$(GO) test -race -count=1 ./...
 	$(GO) test -count=1 ./internal/serde
-	$(GO) test -count=1 -run '^TestCostGrowsLinearly$$' ./internal/scopes
+	$(GO) test -count=1 -run '^TestCostGrowsLinearly$$' ./internal/tools/scopes
 	$(GO) test -count=1 -tags purego ./internal/serde
 
 ## test-ports: the codec packages' tests (and the golden vectors of every scope) built for arm64, run
 ## under qemu-aarch64 (Debian's qemu-user), and for 386, run natively where the kernel runs 32-bit x86
 ## binaries (qemu-i386 cannot run Go's 386 runtime); where it does not, the 386 build is vetted and
 ## the make output says so
-PORT_PKGS = ./wire/... ./internal/serde ./internal/scopes ./internal/decimal ./secrets ./mcpcontent/... ./chunk ./enqueue/... ./dequeue ./begin ./errors
+PORT_PKGS = ./wire/... ./internal/serde ./internal/tools/scopes ./internal/decimal ./secrets ./mcpcontent/... ./chunk ./enqueue/... ./dequeue ./begin ./errors
 test-ports:
 	GOARCH=arm64 $(GO) test -count=1 -exec qemu-aarch64 $(PORT_PKGS)
 	@if GOARCH=386 $(GO) test -count=1 -run '^$$' ./wire >/dev/null 2>&1; then \
@@ -71,7 +71,7 @@ lint: fmt-check vet
 	$(GO) run $(STATICCHECK) ./...
 
 ## fmt-check: fails, listing them, if gofmt would change any Go file in the tree
-## (internal/peerbench's module included)
+## (internal/tools/peerbench's module included)
 fmt-check:
 	@files=$$($(GOFMT) -l .) || exit 1; \
 	if [ -n "$$files" ]; then \
@@ -104,20 +104,20 @@ oracle-debian:
 ## interop: differential run of INTEROP_N mutated payloads (and every vector) against the oracle
 interop: oracle
 	$(GO) build -o $(RUSTREF_TARGET_DIR)/divergewire ./cmd/divergewire
-	$(GO) run ./internal/cmd/interop -oracle $(RUSTREF) -go $(RUSTREF_TARGET_DIR)/divergewire -n 0
-	$(GO) run ./internal/cmd/interop -oracle $(RUSTREF) -n $(INTEROP_N) -seed $(INTEROP_SEED)
-	$(GO) run ./internal/cmd/interop -oracle $(RUSTREF) -corpus testdata/regress/corpus.txt -show 20
+	$(GO) run ./internal/tools/cmd/interop -oracle $(RUSTREF) -go $(RUSTREF_TARGET_DIR)/divergewire -n 0
+	$(GO) run ./internal/tools/cmd/interop -oracle $(RUSTREF) -n $(INTEROP_N) -seed $(INTEROP_SEED)
+	$(GO) run ./internal/tools/cmd/interop -oracle $(RUSTREF) -corpus testdata/regress/corpus.txt -show 20
 
 ## encdiff: encode-side differential: ENCDIFF_N random Go values of every encodable type, good and bad, against the oracle
 ENCDIFF_N    ?= 300000
 ENCDIFF_SEED ?= 1
 encdiff: oracle
-	$(GO) run ./internal/cmd/encdiff -oracle $(RUSTREF) -n $(ENCDIFF_N) -seed $(ENCDIFF_SEED)
+	$(GO) run ./internal/tools/cmd/encdiff -oracle $(RUSTREF) -n $(ENCDIFF_N) -seed $(ENCDIFF_SEED)
 
 ## interop-debian: the same differential against serde_json 1.0.87; only the known stack differences may remain
 interop-debian: oracle-debian
-	$(GO) run ./internal/cmd/interop -oracle $(RUSTREF_DEBIAN) -known-stack-diffs -n $(INTEROP_N) -seed $(INTEROP_SEED)
-	$(GO) run ./internal/cmd/interop -oracle $(RUSTREF_DEBIAN) -known-stack-diffs -corpus testdata/regress/corpus.txt -show 20
+	$(GO) run ./internal/tools/cmd/interop -oracle $(RUSTREF_DEBIAN) -known-stack-diffs -n $(INTEROP_N) -seed $(INTEROP_SEED)
+	$(GO) run ./internal/tools/cmd/interop -oracle $(RUSTREF_DEBIAN) -known-stack-diffs -corpus testdata/regress/corpus.txt -show 20
 
 ## bench-compare: Go against Rust on testdata/bench.json, and on testdata/bench_chunks.json (a chunk of
 ## every kind) for the chunks table, alternating; rewrites PERFORMANCE.md
@@ -127,21 +127,21 @@ BENCH_ROUNDS ?= 15
 BENCH_GO_BIN ?= $(RUSTREF_TARGET_DIR)/divergewire
 bench-compare: oracle
 	$(GO) build -o $(BENCH_GO_BIN) ./cmd/divergewire
-	$(GO) run ./internal/cmd/benchcompare -go $(BENCH_GO_BIN) -rust $(RUSTREF) -file testdata/bench.json -chunks testdata/bench_chunks.json -rounds $(BENCH_ROUNDS) -out PERFORMANCE.md
+	$(GO) run ./internal/tools/cmd/benchcompare -go $(BENCH_GO_BIN) -rust $(RUSTREF) -file testdata/bench.json -chunks testdata/bench_chunks.json -rounds $(BENCH_ROUNDS) -out PERFORMANCE.md
 
 ## bench-peers: the SDK against encoding/json, encoding/json/v2, sonic, goccy/go-json, segmentio and
-## json-iterator (internal/peerbench, its own module: the peers never enter go.mod); rewrites
+## json-iterator (internal/tools/peerbench, its own module: the peers never enter go.mod); rewrites
 ## only the bench-peers section of PERFORMANCE.md. BENCH_PEERS_MS is each payload's budget per
 ## codec and round. Its tests: make test-peerbench
 BENCH_PEERS_ROUNDS ?= 10
 BENCH_PEERS_MS     ?= 100
 bench-peers:
-	cd internal/peerbench && GOEXPERIMENT=jsonv2 $(GO) run . -file ../../testdata/bench.json -rounds $(BENCH_PEERS_ROUNDS) -ms $(BENCH_PEERS_MS) -out ../../PERFORMANCE.md
+	cd internal/tools/peerbench && GOEXPERIMENT=jsonv2 $(GO) run . -file ../../../testdata/bench.json -rounds $(BENCH_PEERS_ROUNDS) -ms $(BENCH_PEERS_MS) -out ../../../PERFORMANCE.md
 
-## test-peerbench: internal/peerbench's tests (its own module; the peers' round trips of
+## test-peerbench: internal/tools/peerbench's tests (its own module; the peers' round trips of
 ## every vector in testdata/bench.json), with encoding/json/v2 built in
 test-peerbench:
-	cd internal/peerbench && GOEXPERIMENT=jsonv2 $(GO) test -count=1 ./...
+	cd internal/tools/peerbench && GOEXPERIMENT=jsonv2 $(GO) test -count=1 ./...
 
 ## floatref: build internal/floatref, serde_json 1.0.150's own float formatting (offline, from ../shared/rustref/vendor; needs cargo)
 CARGO       ?= cargo
@@ -152,10 +152,10 @@ FLOATCHECK_SEED    ?= 1
 .PHONY: floatref floatcheck
 floatref:
 	@command -v $(CARGO) >/dev/null 2>&1 || { echo "floatref: cargo is not installed on this machine, so floatref cannot be built here (CI has it)."; exit 1; }
-	$(CARGO) build --release --offline --locked --manifest-path internal/floatref/Cargo.toml --target-dir $(RUSTREF_TARGET_DIR)/floatref
+	$(CARGO) build --release --offline --locked --manifest-path internal/tools/floatref/Cargo.toml --target-dir $(RUSTREF_TARGET_DIR)/floatref
 
 ## floatcheck: internal/serde's AppendF32/AppendF64 against serde_json: every f32, FLOATCHECK_F64 f64, then FLOATCHECK_CONFORM of each through the current-stack oracle
 floatcheck: floatref
 	@RUSTREF_STACK=current $(SHARED)/rustref/build.sh >/dev/null
-	$(GO) run ./internal/cmd/floatcheck -floatref $(FLOATREF_BIN) -f32 -f64 $(FLOATCHECK_F64) -seed $(FLOATCHECK_SEED) \
+	$(GO) run ./internal/tools/cmd/floatcheck -floatref $(FLOATREF_BIN) -f32 -f64 $(FLOATCHECK_F64) -seed $(FLOATCHECK_SEED) \
 	  -oracle $(RUSTREF) -conform $(FLOATCHECK_CONFORM) -conform-f32 $(FLOATCHECK_CONFORM)

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/diverge-network/diverge-sdk-go/chunk"
-	"github.com/diverge-network/diverge-sdk-go/internal/golden"
+	"github.com/diverge-network/diverge-sdk-go/internal/tools/golden"
 )
 
 // kindPayloads is each kind's full example of the public set

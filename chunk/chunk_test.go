@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/diverge-network/diverge-sdk-go/chunk"
-	"github.com/diverge-network/diverge-sdk-go/internal/golden"
+	"github.com/diverge-network/diverge-sdk-go/internal/tools/golden"
 	"github.com/diverge-network/diverge-sdk-go/mcpcontent"
 	"github.com/diverge-network/diverge-sdk-go/wire"
 )

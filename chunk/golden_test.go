@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/diverge-network/diverge-sdk-go/chunk"
-	"github.com/diverge-network/diverge-sdk-go/internal/golden"
+	"github.com/diverge-network/diverge-sdk-go/internal/tools/golden"
 )
 
 // TestGolden runs every begin.chunk vector: acceptance, the variant of a

@@ -10,9 +10,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/diverge-network/diverge-sdk-go/chunk"
-	"github.com/diverge-network/diverge-sdk-go/internal/golden"
-	"github.com/diverge-network/diverge-sdk-go/internal/mutate"
-	"github.com/diverge-network/diverge-sdk-go/internal/oracle"
+	"github.com/diverge-network/diverge-sdk-go/internal/tools/golden"
+	"github.com/diverge-network/diverge-sdk-go/internal/tools/mutate"
+	"github.com/diverge-network/diverge-sdk-go/internal/tools/oracle"
 )
 
 // realOracle is the Rust oracle on the real model (the crates' own types,

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/diverge-network/diverge-sdk-go/dequeue"
-	"github.com/diverge-network/diverge-sdk-go/internal/golden"
+	"github.com/diverge-network/diverge-sdk-go/internal/tools/golden"
 )
 
 func TestGolden(t *testing.T) {

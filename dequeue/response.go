@@ -62,7 +62,7 @@ func (r *Response) Decode(src []byte) error {
 // inlined, so that the call into the generic template is always made from
 // this package, where the compiler has the template's escape facts: made
 // from a caller's package (were Decode inlined there), it would move the
-// caller's r to the heap (TestZeroAllocations in internal/scopes checks it).
+// caller's r to the heap (TestZeroAllocations in internal/tools/scopes checks it).
 //
 //go:noinline
 func (r *Response) decode(src []byte) error {

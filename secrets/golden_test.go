@@ -3,7 +3,7 @@ package secrets_test
 import (
 	"testing"
 
-	"github.com/diverge-network/diverge-sdk-go/internal/golden"
+	"github.com/diverge-network/diverge-sdk-go/internal/tools/golden"
 	"github.com/diverge-network/diverge-sdk-go/secrets"
 )
 

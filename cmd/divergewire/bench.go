@@ -9,8 +9,8 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/diverge-network/diverge-sdk-go/internal/scopes"
-	"github.com/diverge-network/diverge-sdk-go/internal/variant"
+	"github.com/diverge-network/diverge-sdk-go/internal/tools/scopes"
+	"github.com/diverge-network/diverge-sdk-go/internal/tools/variant"
 )
 
 const benchUsage = `usage:

@@ -7,8 +7,8 @@ import (
 	"io"
 	"strings"
 
-	"github.com/diverge-network/diverge-sdk-go/internal/scopes"
-	"github.com/diverge-network/diverge-sdk-go/internal/variant"
+	"github.com/diverge-network/diverge-sdk-go/internal/tools/scopes"
+	"github.com/diverge-network/diverge-sdk-go/internal/tools/variant"
 )
 
 // conform speaks rustref's line protocol: one "<scope> <hex>" per input

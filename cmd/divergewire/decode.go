@@ -8,8 +8,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/diverge-network/diverge-sdk-go/internal/scopes"
-	"github.com/diverge-network/diverge-sdk-go/internal/variant"
+	"github.com/diverge-network/diverge-sdk-go/internal/tools/scopes"
+	"github.com/diverge-network/diverge-sdk-go/internal/tools/variant"
 	"github.com/diverge-network/diverge-sdk-go/trace"
 )
 

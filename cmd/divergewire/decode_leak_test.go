@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/diverge-network/diverge-sdk-go/begin"
-	"github.com/diverge-network/diverge-sdk-go/internal/mutate"
+	"github.com/diverge-network/diverge-sdk-go/internal/tools/mutate"
 	"github.com/diverge-network/diverge-sdk-go/secrets"
 )
 

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/diverge-network/diverge-sdk-go/begin"
-	"github.com/diverge-network/diverge-sdk-go/internal/scopes"
+	"github.com/diverge-network/diverge-sdk-go/internal/tools/scopes"
 	"github.com/diverge-network/diverge-sdk-go/trace"
 )
 

@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/diverge-network/diverge-sdk-go/internal/scopes"
+	"github.com/diverge-network/diverge-sdk-go/internal/tools/scopes"
 	"github.com/diverge-network/diverge-sdk-go/trace"
 )
 

@@ -47,7 +47,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/diverge-network/diverge-sdk-go/internal/scopes"
+	"github.com/diverge-network/diverge-sdk-go/internal/tools/scopes"
 )
 
 const usage = `usage:

@@ -19,8 +19,8 @@ import (
 	"github.com/diverge-network/diverge-sdk-go/dequeue"
 	"github.com/diverge-network/diverge-sdk-go/enqueue"
 	protoerr "github.com/diverge-network/diverge-sdk-go/errors"
-	"github.com/diverge-network/diverge-sdk-go/internal/scopes"
-	"github.com/diverge-network/diverge-sdk-go/internal/variant"
+	"github.com/diverge-network/diverge-sdk-go/internal/tools/scopes"
+	"github.com/diverge-network/diverge-sdk-go/internal/tools/variant"
 	"github.com/diverge-network/diverge-sdk-go/secrets"
 	"github.com/diverge-network/diverge-sdk-go/trace"
 )

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/diverge-network/diverge-sdk-go/internal/scopes"
+	"github.com/diverge-network/diverge-sdk-go/internal/tools/scopes"
 )
 
 // lineWidth is the px left of the lanes, for the line numbers.

@@ -74,7 +74,7 @@ func EnumName[V ~uint8](v V, names []string) string {
 // A family's DecodeJSON that only calls DecodeStruct is marked
 // //go:noinline: inlined into a caller's package, the call would meet this
 // generic function without its escape facts, and the caller's value would
-// move to the heap (TestDecodeIntoLocal in internal/scopes checks it).
+// move to the heap (TestDecodeIntoLocal in internal/tools/scopes checks it).
 func DecodeStruct[T any](src []byte, s *serde.Struct[T], v *T) error {
 	if v == nil {
 		return wire.ErrNil

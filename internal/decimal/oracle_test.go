@@ -13,7 +13,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/diverge-network/diverge-sdk-go/internal/oracle"
+	"github.com/diverge-network/diverge-sdk-go/internal/tools/oracle"
 )
 
 // The Rust oracle here is the REAL model's rustref (the current serde
