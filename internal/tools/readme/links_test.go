@@ -93,7 +93,7 @@ func TestAnchors(t *testing.T) {
 		{"### What is found and what is inferred", "what-is-found-and-what-is-inferred"},
 	}
 	for _, tt := range tests {
-		assert.True(t, anchors(tt.heading+"\n")[tt.want], "%q should give %q, got %v", tt.heading, tt.want, anchors(tt.heading+"\n"))
+		assert.True(t, anchors(tt.heading + "\n")[tt.want], "%q should give %q, got %v", tt.heading, tt.want, anchors(tt.heading+"\n"))
 	}
 	assert.Empty(t, anchors("```\n# a comment in a block\n```\n"), "a fenced block's lines are no headings")
 }

@@ -1,5 +1,7 @@
-// Package readme checks that every Go code block in the repository's
-// README.md compiles against the module as it is.
+// Package readme checks the documents a reader is sent through, README.md
+// and docs/*.md: their Go code blocks compile against the module as it is,
+// their relative links resolve, and README stays short and names every
+// public package.
 package readme
 
 import (
@@ -63,11 +65,18 @@ var (
 
 var goBlock = regexp.MustCompile("(?s)\n```go\n(.*?)\n```")
 
+// TestREADMEBlocksCompile: every Go block of README.md and docs/*.md
+// compiles, in one file, against the module as it is.
 func TestREADMEBlocksCompile(t *testing.T) {
-	readme, err := os.ReadFile("../../../README.md")
+	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
 	require.NoError(t, err)
-	blocks := goBlock.FindAllStringSubmatch(string(readme), -1)
-	require.NotEmpty(t, blocks, "README has Go blocks")
+	require.NotEmpty(t, goBlock.FindAllStringSubmatch(string(readme), -1), "README has Go blocks")
+	var blocks [][]string
+	for _, doc := range documents(t) {
+		src, err := os.ReadFile(doc)
+		require.NoError(t, err)
+		blocks = append(blocks, goBlock.FindAllStringSubmatch(string(src), -1)...)
+	}
 
 	// A folder whose name starts with "_" is left out of ./..., so the
 	// snippets never join the module's own build.
@@ -79,10 +88,10 @@ func TestREADMEBlocksCompile(t *testing.T) {
 	for i, b := range blocks {
 		code := b[1]
 		if regexp.MustCompile(`(?m)^func `).MatchString(code) {
-			src.WriteString("\n// README block " + strconv.Itoa(i+1) + "\n" + code + "\n")
+			src.WriteString("\n// block " + strconv.Itoa(i+1) + "\n" + code + "\n")
 			continue
 		}
-		src.WriteString("\n// README block " + strconv.Itoa(i+1) + "\nfunc _() {\n" + code + "\n}\n")
+		src.WriteString("\n// block " + strconv.Itoa(i+1) + "\nfunc _() {\n" + code + "\n}\n")
 	}
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "snippets.go"), []byte(src.String()), 0o644))
 	out, err := exec.Command("go", "vet", "./"+dir).CombinedOutput()
