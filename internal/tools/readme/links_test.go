@@ -43,12 +43,16 @@ func anchors(md string) map[string]bool {
 	return out
 }
 
-// TestRelativeLinksResolve: every relative link (and image) in README.md and
-// docs/*.md names a file or folder of the repository, and a fragment names a
-// heading of the Markdown file it points into.
+// TestRelativeLinksResolve: every relative link (and image) in README.md,
+// docs/*.md, CHANGELOG.md, PERFORMANCE.md and testdata's READMEs names a file
+// or folder of the repository, and a fragment names a heading of the Markdown
+// file it points into.
 func TestRelativeLinksResolve(t *testing.T) {
+	more, err := filepath.Glob(filepath.Join(root, "testdata", "*", "README.md"))
+	require.NoError(t, err)
+	more = append(more, filepath.Join(root, "CHANGELOG.md"), filepath.Join(root, "PERFORMANCE.md"))
 	checked := 0
-	for _, doc := range documents(t) {
+	for _, doc := range append(documents(t), more...) {
 		src, err := os.ReadFile(doc)
 		require.NoError(t, err)
 		text := fence.ReplaceAllString(string(src), "")
