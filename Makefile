@@ -1,5 +1,8 @@
-# diverge-sdk-go: every target runs from a fresh clone with Go 1.26 and the
-# Go module proxy; the oracle targets also need cargo. The oracle is rustref's
+# diverge-sdk-go: every target runs from a fresh clone with Go 1.26 (go.mod's
+# go line) and the Go module proxy; test also needs a C compiler (the race
+# detector needs cgo), test-ports qemu-aarch64 (Debian's qemu-user), and the
+# oracle targets (oracle, interop, encdiff, bench-compare, floatref, floatcheck)
+# cargo. The oracle is rustref's
 # real model (the crates' own types) on the current serde stack (serde
 # 1.0.228, serde_json 1.0.150, from the sources vendored in ../shared/rustref);
 # interop-debian also builds it on Debian's serde_json 1.0.87 (build.sh
@@ -60,7 +63,8 @@ test-ports:
 	  GOARCH=386 $(GO) vet $(PORT_PKGS); \
 	fi
 
-## vet: go vet here, and for arm64 and 386, which build only the portable scanners
+## vet: go vet here, then for arm64 (every package) and 386 (the engine), which build only the
+## portable scanners
 vet:
 	$(GO) vet ./...
 	GOARCH=arm64 $(GO) vet ./...
@@ -143,7 +147,7 @@ bench-peers:
 test-peerbench:
 	cd internal/tools/peerbench && GOEXPERIMENT=jsonv2 $(GO) test -count=1 ./...
 
-## floatref: build internal/floatref, serde_json 1.0.150's own float formatting (offline, from ../shared/rustref/vendor; needs cargo)
+## floatref: build internal/tools/floatref, serde_json 1.0.150's own float formatting (offline, from ../shared/rustref/vendor; needs cargo)
 CARGO       ?= cargo
 FLOATREF_BIN = $(RUSTREF_TARGET_DIR)/floatref/release/floatref
 FLOATCHECK_F64     ?= 100000000

@@ -47,6 +47,9 @@
 //
 // Either side can record what it saw (wiretap, or a trace.Recorder), checking the
 // session's rules as it goes (begin.Rule lists them); "divergewire check"
-// and "divergewire view" read the recording afterwards. README.md has the
-// details, with code.
+// and "divergewire view" read the recording afterwards.
+//
+// README.md has an example for each side and the two commands to start
+// with; docs/ has the longer documents (the real wire, checking a session,
+// the JSON engine, hardening, testing) and PERFORMANCE.md the timings.
 package divergesdk
