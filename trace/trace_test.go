@@ -137,57 +137,6 @@ var (
 	postgres   = []byte{0, 1, 2, 3, 4}
 )
 
-// TestCheckerLabels: the label rules, which the trace layer checks.
-func TestCheckerLabels(t *testing.T) {
-	m := func(scope string, p []byte) Event { return Event{Stream: MainStream, Scope: scope, Payload: p} }
-	ch := func(id, scope string, p []byte) Event { return Event{Stream: id, Scope: scope, Payload: p} }
-	req := begin.ScopeChannelRequest
-	tests := []struct {
-		name   string
-		rule   begin.Rule // "" keeps every rule
-		events []Event
-	}{
-		{"enqueue answer on main", begin.RuleMainScope, []Event{m(begin.ScopeEnqueueAnswer, []byte{0})}},
-		{"keep: begin.response on main", "", []Event{m(begin.ScopeResponse, begun), ch("e1", req, enqueueReq), m(begin.ScopeResponse, active)}},
-		{"after the finish, after-finish comes first", begin.RuleMainAfterFinish,
-			[]Event{m(begin.ScopeResponse, begun), {Stream: MainStream, Finish: true}, m(begin.ScopeEnqueueAnswer, []byte{0})}},
-		{"answer labelled first", begin.RuleChannelRequestFirst, []Event{m(begin.ScopeResponse, begun), ch("e1", begin.ScopeEnqueueAnswer, []byte{0})}},
-		{"dequeue answer on an enqueue channel", begin.RuleChannelAnswerFamily,
-			[]Event{m(begin.ScopeResponse, begun), ch("e1", req, enqueueReq), ch("e1", begin.ScopeDequeueAnswer, []byte{1})}},
-		{"feed answer on a dequeue channel", begin.RuleChannelAnswerFamily,
-			[]Event{m(begin.ScopeResponse, begun), ch("d1", req, dequeueReq), ch("d1", begin.ScopeFeedAnswer, []byte{0})}},
-		{"enqueue answer on an info channel", begin.RuleChannelAnswerFamily,
-			[]Event{m(begin.ScopeResponse, begun), ch("i1", req, infoReq), ch("i1", begin.ScopeEnqueueAnswer, []byte{0})}},
-		{"a second request", begin.RuleChannelAnswerFamily,
-			[]Event{m(begin.ScopeResponse, begun), ch("e1", req, enqueueReq), ch("e1", req, enqueueReq)}},
-		{"keep: each family", "", []Event{m(begin.ScopeResponse, begun),
-			ch("e1", req, enqueueReq), ch("e1", begin.ScopeEnqueueAnswer, []byte("\x02"+`{"message":"no"}`)),
-			ch("d1", req, dequeueReq), ch("d1", begin.ScopeDequeueAnswer, []byte{1}),
-			ch("f1", req, []byte("\x04{}")), ch("f1", begin.ScopeFeedAnswer, []byte{0}),
-			ch("i1", req, infoReq), ch("i1", begin.ScopeOpaque, []byte("# notes")),
-			ch("p1", req, postgres), ch("p1", begin.ScopeOpaque, []byte("R"))}},
-		{"an answer after the finish is after-finish", begin.RuleChannelAfterFinish, []Event{m(begin.ScopeResponse, begun),
-			ch("e1", req, enqueueReq), {Stream: "e1", Finish: true}, ch("e1", begin.ScopeEnqueueAnswer, []byte{0})}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var c Checker
-			for i, ev := range tt.events {
-				err := c.Check(ev)
-				if i < len(tt.events)-1 || tt.rule == "" {
-					require.NoError(t, err, "event %d", i)
-					continue
-				}
-				var v *begin.Violation
-				require.ErrorAs(t, err, &v)
-				assert.Equal(t, tt.rule, v.Rule, v.Error())
-				assert.Same(t, err, c.Check(Event{Stream: MainStream, Finish: true}), "the violation sticks")
-				assert.Same(t, err, c.Err())
-			}
-		})
-	}
-}
-
 // TestCheckAll: the verdict and line of a whole trace; a malformed line wins
 // over a violation.
 func TestCheckAll(t *testing.T) {
@@ -284,13 +233,4 @@ func TestRecorderWriteError(t *testing.T) {
 	rec := NewRecorder(failWriter{}, Check())
 	assert.EqualError(t, rec.Main(begun), "disk full")
 	assert.EqualError(t, rec.Err(), "disk full")
-}
-
-func TestScopes(t *testing.T) {
-	assert.True(t, KnownScope("opaque"))
-	assert.True(t, KnownScope(begin.ScopeFeedAnswer))
-	assert.False(t, KnownScope("nope"))
-	s := Scopes()
-	s[0] = "changed"
-	assert.True(t, KnownScope("begin.channel_request"))
 }
