@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/diverge-network/diverge-sdk-go/internal/tools/scopes"
-	"github.com/diverge-network/diverge-sdk-go/trace"
+	"github.com/diverge-network/diverge-sdk-go/session"
 )
 
 // TestHelpEverySubcommand: -h and --help print usage on stdout and exit 0.
@@ -42,7 +42,7 @@ func TestTraceScopesMatch(t *testing.T) {
 		names = append(names, s.Name)
 	}
 	names = append(names, "opaque")
-	got := trace.Scopes()
+	got := session.Scopes()
 	slices.Sort(names)
 	slices.Sort(got)
 	assert.Equal(t, names, got)
