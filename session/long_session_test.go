@@ -20,7 +20,7 @@ func longSession(c *Checker, n int) (events int, err error) {
 		err = e
 		return e == nil
 	}
-	if !do(onMain(c, []byte("\x00" + `{"secrets":{"api_key":"fixed","token":"rotating"}}`))) {
+	if !do(onMain(c, []byte("\x00"+`{"secrets":{"api_key":"fixed","token":"rotating"}}`))) {
 		return
 	}
 	chunk := []byte("\x02" + `{"type":"assistant_text_content","text":"working"}`)
