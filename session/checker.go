@@ -137,9 +137,7 @@ type Checker struct {
 	channels map[string]*channelState
 	keys     map[string]*keyState
 
-	finishedIDs  []string // ring of recently finished ids
-	finishedNext int
-	finishedSet  map[string]struct{}
+	finishedIDs recent // the ids of the latest finished channels
 
 	unshown []*message // messages enqueued that no loop has shown yet, in request order
 	opening bool       // the open loop has shown only user parts so far
@@ -147,9 +145,7 @@ type Checker struct {
 	next    int        // the index of showing's next part
 	runSeq  uint64     // the request event of the latest message shown in this run of user parts; 0 at a run's start
 
-	secretVals  []string // ring of distinct strings that show a secret value (secretNeedles)
-	secretNext  int
-	secretIndex map[string]struct{}
+	needles recent // the latest strings that show a secret value (secretNeedles)
 }
 
 // channelKind is what a channel's request asked for.
@@ -245,7 +241,7 @@ func (c *Checker) mainScope() string {
 // payload may follow: the channel has finished, was answered already, or
 // its request did not decode.
 func (c *Checker) channelScope(id string) string {
-	if _, done := c.finishedSet[id]; done {
+	if c.finishedIDs.has(id) {
 		return ""
 	}
 	st, ok := c.channels[id]
@@ -396,7 +392,7 @@ func (c *Checker) noSecretValue(ev spot, message string) error {
 	if message == "" {
 		return nil
 	}
-	for _, v := range c.secretVals {
+	for _, v := range c.needles.items {
 		if carries(message, v) {
 			return c.fail(RuleErrorSecretValue, ev, "the error message carries the value of a secret the session fed or handed back; an error names a secret, never its value")
 		}
@@ -416,23 +412,9 @@ func (c *Checker) keepValues(values secrets.Values) {
 
 // keepNeedle remembers one string that shows a secret value; "" is none.
 func (c *Checker) keepNeedle(v string) {
-	if v == "" {
-		return
+	if v != "" && !c.needles.has(v) {
+		c.needles.add(v, keptSecretValues)
 	}
-	if _, ok := c.secretIndex[v]; ok {
-		return
-	}
-	if c.secretIndex == nil {
-		c.secretIndex = make(map[string]struct{})
-	}
-	if len(c.secretVals) < keptSecretValues {
-		c.secretVals = append(c.secretVals, v)
-	} else {
-		delete(c.secretIndex, c.secretVals[c.secretNext])
-		c.secretVals[c.secretNext] = v
-		c.secretNext = (c.secretNext + 1) % keptSecretValues
-	}
-	c.secretIndex[v] = struct{}{}
 }
 
 // active takes an Active after Begun.
@@ -523,7 +505,7 @@ func (c *Checker) channelPayload(id string, payload []byte) error {
 		return c.failed
 	}
 	c.seq++
-	if _, done := c.finishedSet[id]; done {
+	if c.finishedIDs.has(id) {
 		return c.fail(RuleChannelAfterFinish, spot{Event: Event{Stream: id}}, "the channel has finished; nothing follows its finish")
 	}
 	st, known := c.channels[id]
@@ -831,7 +813,7 @@ func (c *Checker) channelFinish(id string) error {
 	}
 	c.seq++
 	ev := spot{Event: Event{Stream: id, Finish: true}}
-	if _, done := c.finishedSet[id]; done {
+	if c.finishedIDs.has(id) {
 		return c.fail(RuleChannelAfterFinish, ev, "a second finish; the channel has finished")
 	}
 	st, known := c.channels[id]
@@ -839,7 +821,7 @@ func (c *Checker) channelFinish(id string) error {
 		return c.fail(RuleChannelRequestFirst, ev, "the channel finished without a request; a channel opens with its request")
 	}
 	delete(c.channels, id)
-	c.rememberFinished(id)
+	c.finishedIDs.add(id, recentFinished)
 	if st.answered || st.kind != kindEnqueue && st.kind != kindDequeue {
 		return nil
 	}
@@ -852,21 +834,6 @@ func (c *Checker) channelFinish(id string) error {
 	}
 	delete(ks.pending, id)
 	return c.checkUnwitnessed(ks, st.key, ev)
-}
-
-// rememberFinished keeps id among the latest finished channels.
-func (c *Checker) rememberFinished(id string) {
-	if c.finishedSet == nil {
-		c.finishedSet = make(map[string]struct{})
-	}
-	if len(c.finishedIDs) < recentFinished {
-		c.finishedIDs = append(c.finishedIDs, id)
-	} else {
-		delete(c.finishedSet, c.finishedIDs[c.finishedNext])
-		c.finishedIDs[c.finishedNext] = id
-		c.finishedNext = (c.finishedNext + 1) % recentFinished
-	}
-	c.finishedSet[id] = struct{}{}
 }
 
 func loopsSince(n int) string {

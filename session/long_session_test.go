@@ -65,10 +65,10 @@ func TestLongSessionForgets(t *testing.T) {
 	require.Equal(t, 0, c.OpenChannels())
 	require.Empty(t, c.keys)
 	require.Empty(t, c.unshown)
-	require.LessOrEqual(t, len(c.finishedIDs), recentFinished)
-	require.LessOrEqual(t, len(c.secretVals), keptSecretValues)
-	require.Len(t, c.finishedSet, len(c.finishedIDs))
-	require.Len(t, c.secretIndex, len(c.secretVals))
+	require.LessOrEqual(t, len(c.finishedIDs.items), recentFinished)
+	require.LessOrEqual(t, len(c.needles.items), keptSecretValues)
+	require.Len(t, c.finishedIDs.index, len(c.finishedIDs.items))
+	require.Len(t, c.needles.index, len(c.needles.items))
 	require.NoError(t, finishMain(c))
 }
 

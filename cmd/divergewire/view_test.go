@@ -118,7 +118,7 @@ func traceFiles(t *testing.T) []string {
 }
 
 // TestViewEveryTrace: the page of every trace in testdata/traces has one
-// lane per channel, one band per loop, and the verdict trace.CheckAll gives,
+// lane per channel, one band per loop, and the verdict trace.Check gives,
 // marked on its line; every in-page link has its target.
 func TestViewEveryTrace(t *testing.T) {
 	for _, path := range traceFiles(t) {
