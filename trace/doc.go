@@ -9,8 +9,8 @@
 // A channel id is any token other than "main". Fields are separated by
 // spaces or tabs. Blank lines are skipped and lines starting with # are
 // comments. The hex "-" is the empty payload. The scope is one of
-// session.Scopes: "opaque" for a payload this library does not read (a
-// Postgres channel's bytes, an Info channel's answer).
+// session.Scopes, "opaque" among them for a payload this library does not
+// read (a Postgres channel's bytes, an Info channel's answer).
 //
 // A short session, with the payloads' JSON in comments: a loop starts on
 // the message enqueued and shows its user part first (package chunk's
