@@ -15,14 +15,15 @@
 //	enqueue            the enqueue request {key, content} and its answer: Delivered, Dequeued or Error
 //	enqueue/legacy     the older /agent/enqueue endpoint's request and answer
 //	dequeue            the dequeue request {key} and its answer: Dequeued, Empty or Error
-//	begin              the begin: its channel requests, its response stream, and the session Checker
+//	begin              the begin: its channel requests and its response stream
+//	session            checking a begin session: the Checker, its Rules, the Violation it reports, the scope names
 //	chunk              the agentic loop chunk a begin's Chunk carries, one Go type per kind
 //	frame              the transport: frame headers over one WebSocket, the client and server cores, Dial
 //	proxy              a container proxy server: the agents begin behind a small Program interface
 //	provider           a provider's client: Dial, Begin, then Feed, Enqueue, Dequeue, Info, Postgres
 //	proxytest          a scripted Program and a proxy over an in-memory pipe, for users' tests
 //	queue              a ready-made enqueue/dequeue queue for a container proxy, with the secrets gate
-//	trace              the trace format of a recorded session, and a Recorder that checks it live
+//	trace              the trace format of a recorded session, Check for a whole trace, and a Recorder that checks it live
 //	wiretap            a tap for either side that records a session into a trace and checks it live
 //	cmd/divergewire    decode, check and draw frames and traces; answer the Rust oracle's conform protocol
 //
@@ -46,7 +47,7 @@
 // both sides a scripted peer for their tests.
 //
 // Either side can record what it saw (wiretap, or a trace.Recorder), checking the
-// session's rules as it goes (begin.Rule lists them); "divergewire check"
+// session's rules as it goes (session.Rule lists them); "divergewire check"
 // and "divergewire view" read the recording afterwards.
 //
 // README.md has an example for each side and the two commands to start

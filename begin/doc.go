@@ -24,8 +24,9 @@
 // enqueue.Response, dequeue.Response and secrets.FeedResponse, each with an
 // Outcome.
 //
-// Frames that decode can still break these rules; a Checker, fed a session
-// one event at a time, reports the first Rule broken.
+// Frames that decode can still break these rules; package session's
+// Checker, given a session one event at a time, reports the first rule
+// broken.
 //
 // Decoding takes the bytes of one payload; the transport that carries
 // payloads and finishes is the caller's.

@@ -97,7 +97,7 @@ func ctx10(t *testing.T) context.Context {
 func TestWorkedExample(t *testing.T) {
 	var log strings.Builder
 	var mu sync.Mutex
-	rec := trace.NewRecorder(lockedWriter{&mu, &log}, trace.Check())
+	rec := trace.NewRecorder(lockedWriter{&mu, &log}, trace.WithChecking())
 	c := dialScripted(t, &provider.Options{Tap: rec}, func(s *rawServer) {
 		s.expect(fr(1, 1, 0, "\x00{\"arguments\":{\"a\":1}}"))
 		s.write(fr(2, 1, 0, "\x00{}"))

@@ -75,8 +75,8 @@ func hurriedSession(t *testing.T, gated bool, seed int) {
 		prog.Registered = declared(map[string]secrets.Mode{"api": secrets.Fixed, "token": secrets.Rotating}, "api", "token")
 	}
 	var proxyLog, providerLog lockedBuffer
-	proxyRec := trace.NewRecorder(&proxyLog, trace.Check())
-	providerRec := trace.NewRecorder(&providerLog, trace.Check())
+	proxyRec := trace.NewRecorder(&proxyLog, trace.WithChecking())
+	providerRec := trace.NewRecorder(&providerLog, trace.WithChecking())
 	p, err := proxytest.Pipe(prog, &proxy.Options{Tap: proxyRec}, &provider.Options{Tap: providerRec})
 	require.NoError(t, err)
 
@@ -149,7 +149,7 @@ func hurriedSession(t *testing.T, gated bool, seed int) {
 	assert.NoError(t, proxyRec.Err(), "the proxy's recording")
 	assert.NoError(t, providerRec.Err(), "the provider's recording")
 	for _, log := range []*lockedBuffer{&proxyLog, &providerLog} {
-		require.NoError(t, trace.CheckAll(trace.NewReader(bytes.NewReader(log.b.Bytes()))))
+		require.NoError(t, trace.Check(trace.NewReader(bytes.NewReader(log.b.Bytes()))))
 	}
 	assert.Positive(t, prog.Loops())
 	t.Logf("loops: %d", prog.Loops())

@@ -53,7 +53,7 @@ func ExampleProgram() {
 	_ = p.Close()
 	fmt.Println("taken:", len(prog.Taken()), "loops:", prog.Loops())
 	fmt.Println("live check:", tap.Err())
-	fmt.Println("check of the file:", trace.CheckAll(trace.NewReader(bytes.NewReader(log.b.Bytes()))))
+	fmt.Println("check of the file:", trace.Check(trace.NewReader(bytes.NewReader(log.b.Bytes()))))
 	// Output:
 	// fate: delivered
 	// chunk: user_text_content

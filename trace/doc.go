@@ -8,9 +8,9 @@
 //
 // A channel id is any token other than "main". Fields are separated by
 // spaces or tabs. Blank lines are skipped and lines starting with # are
-// comments. The hex "-" is the empty payload. The scope is one of Scopes,
-// or "opaque" for a payload this library does not read (a Postgres
-// channel's bytes, an Info channel's answer).
+// comments. The hex "-" is the empty payload. The scope is one of
+// session.Scopes, "opaque" among them for a payload this library does not
+// read (a Postgres channel's bytes, an Info channel's answer).
 //
 // A short session, with the payloads' JSON in comments: a loop starts on
 // the message enqueued and shows its user part first (package chunk's
@@ -37,11 +37,11 @@
 //	e2 finish
 //	main finish
 //
-// A Reader reads a trace line by line and keeps every line as it was, so
-// that a Writer gives back the same bytes. A Recorder writes a trace as a
-// proxy or a provider server sees its session, and can check it as it
-// goes. A Checker checks the scope labels a trace carries and hands each
-// event on to a begin.Checker.
+// A Reader reads a trace line by line, each event a session.Event, and
+// keeps every line as it was, so that a Writer gives back the same bytes.
+// A Recorder writes a trace as a proxy or a provider server sees its
+// session, and checks it as it goes with WithChecking. Check checks a whole
+// trace with a session.Checker, which tests the scope labels too.
 //
 // No error of this package shows a payload's bytes.
 package trace

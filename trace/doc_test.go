@@ -26,5 +26,5 @@ func TestDocSession(t *testing.T) {
 	}
 	require.Contains(t, session, "main finish", "the doc holds the session")
 	require.Greater(t, len(session), 10)
-	require.NoError(t, CheckAll(NewReader(strings.NewReader(strings.Join(session, "\n")+"\n"))))
+	require.NoError(t, Check(NewReader(strings.NewReader(strings.Join(session, "\n")+"\n"))))
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/diverge-network/diverge-sdk-go/session"
 	"github.com/diverge-network/diverge-sdk-go/trace"
 )
 
@@ -13,7 +14,7 @@ import (
 // the trace it wrote is read back and checked again, to the same verdict.
 func ExampleRecorder() {
 	var log bytes.Buffer
-	rec := trace.NewRecorder(&log, trace.OnViolation(func(v *trace.Violation) {
+	rec := trace.NewRecorder(&log, trace.WithViolationFunc(func(v *session.Violation) {
 		fmt.Println("live:", v)
 	}))
 
@@ -33,7 +34,7 @@ func ExampleRecorder() {
 	rec.MainFinish()
 
 	os.Stdout.Write(log.Bytes())
-	fmt.Println("again:", trace.CheckAll(trace.NewReader(&log)))
+	fmt.Println("again:", trace.Check(trace.NewReader(&log)))
 	// Output:
 	// live: line 9: enqueue.delivered-loop: channel e2 Delivered: no loop ran while the message waited (no Active since its request); a message is delivered into a loop that runs, or starts, while its channel is open
 	// returned: true

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/diverge-network/diverge-sdk-go/internal/scopename"
+	"github.com/diverge-network/diverge-sdk-go/session"
 )
 
 // Line is one line of a trace, as it was read.
@@ -18,7 +18,7 @@ type Line struct {
 	End    string // what ended it: "\n", "\r\n", or "" for a last line without one
 	// Event is the line's event, or nil for a blank line, a comment, or a
 	// line that did not parse.
-	Event *Event
+	Event *session.Event
 }
 
 // IsComment reports whether the line is a comment: it starts with #.
@@ -75,7 +75,7 @@ func (r *Reader) Next() (Line, error) {
 	if l.IsBlank() || l.IsComment() {
 		return l, nil
 	}
-	ev, msg := ParseEvent(body)
+	ev, msg := parseEvent(body)
 	if msg != "" {
 		return l, &SyntaxError{Line: r.n, Msg: msg}
 	}
@@ -90,30 +90,30 @@ func (r *Reader) Next() (Line, error) {
 // valid UTF-8 separates nothing.
 func fieldSeparator(r rune) bool { return unicode.IsSpace(r) }
 
-// ParseEvent reads one event line. On failure it returns a message saying
+// parseEvent reads one event line. On failure it returns a message saying
 // what is wrong, which quotes nothing of the line.
-func ParseEvent(text string) (Event, string) {
+func parseEvent(text string) (session.Event, string) {
 	f := strings.Fields(text)
 	switch {
 	case len(f) == 2 && f[1] == "finish":
-		return Event{Stream: f[0], Finish: true}, ""
+		return session.Event{Stream: f[0], Finish: true}, ""
 	case len(f) != 3:
-		return Event{}, "expected `<stream> <scope> <hex>` or `<stream> finish`, got " + count(len(f), "field")
+		return session.Event{}, "expected `<stream> <scope> <hex>` or `<stream> finish`, got " + count(len(f), "field")
 	}
-	ev := Event{Stream: f[0], Scope: f[1]}
-	if !KnownScope(ev.Scope) {
-		if KnownScope(f[2]) {
-			return Event{}, "the second field is not a scope and the third is one: fields out of order? expected `<stream> <scope> <hex>`"
+	ev := session.Event{Stream: f[0], Scope: f[1]}
+	if !session.KnownScope(ev.Scope) {
+		if session.KnownScope(f[2]) {
+			return session.Event{}, "the second field is not a scope and the third is one: fields out of order? expected `<stream> <scope> <hex>`"
 		}
 		what := "the second field is not a scope"
-		if scopename.Shaped(f[1]) {
+		if session.LooksLikeScope(f[1]) {
 			what = "unknown scope " + strconv.Quote(f[1])
 		}
-		return Event{}, what + " (divergewire scopes lists them; \"opaque\" is the unread answer)"
+		return session.Event{}, what + " (divergewire scopes lists them; \"opaque\" is the unread answer)"
 	}
 	payload, msg := parseHex(f[2])
 	if msg != "" {
-		return Event{}, msg
+		return session.Event{}, msg
 	}
 	ev.Payload = payload
 	return ev, ""

@@ -8,7 +8,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
-	"github.com/diverge-network/diverge-sdk-go/begin"
+	"github.com/diverge-network/diverge-sdk-go/session"
 )
 
 // Recorder records a session as a trace, for a proxy or a provider server
@@ -19,10 +19,10 @@ import (
 // answers by the family of its request) and writes one trace line per
 // event to its io.Writer.
 //
-// With the Check option, it also checks the session as it goes: the call
-// whose event breaks a rule returns a *Violation (with the line it wrote),
-// the OnViolation callback is called with it, and Err reports it from
-// then on. Recording goes on after a violation, and later calls return
+// With WithChecking (or WithViolationFunc), it also checks the session as
+// it goes: the call whose event breaks a rule returns a *session.Violation
+// (with the line it wrote), the WithViolationFunc callback is called with
+// it, and Err reports it from then on. Recording goes on after a violation, and later calls return
 // nil unless writing fails; the session is not checked further.
 //
 // A Recorder is safe for concurrent use: events from many goroutines are
@@ -31,32 +31,32 @@ import (
 type Recorder struct {
 	mu       sync.Mutex
 	w        *Writer
-	check    *Checker
-	notify   func(*Violation)
+	check    *session.Checker
+	notify   func(*session.Violation)
 	answers  map[string]string // open channel id → the scope of its answers
 	line     int
 	writeErr error
-	violated *Violation
+	violated *session.Violation
 }
 
 // Option configures a Recorder.
 type Option func(*Recorder)
 
-// Check makes the Recorder check the session as it records it.
-func Check() Option {
+// WithChecking makes the Recorder check the session as it records it.
+func WithChecking() Option {
 	return func(r *Recorder) {
 		if r.check == nil {
-			r.check = &Checker{}
+			r.check = &session.Checker{}
 		}
 	}
 }
 
-// OnViolation calls f, once, with the first violation, from the call that
-// found it (with the Recorder's lock held: f must not call the Recorder).
-// It implies Check.
-func OnViolation(f func(*Violation)) Option {
+// WithViolationFunc calls f, once, with the first violation, from the call
+// that found it (with the Recorder's lock held: f must not call the
+// Recorder). It implies WithChecking.
+func WithViolationFunc(f func(*session.Violation)) Option {
 	return func(r *Recorder) {
-		Check()(r)
+		WithChecking()(r)
 		r.notify = f
 	}
 }
@@ -72,12 +72,12 @@ func NewRecorder(w io.Writer, opts ...Option) *Recorder {
 
 // Main records a payload of the main stream.
 func (r *Recorder) Main(payload []byte) error {
-	return r.record(Event{Stream: MainStream, Scope: begin.ScopeResponse, Payload: payload})
+	return r.record(session.Event{Stream: session.MainStream, Scope: session.ScopeBeginResponse, Payload: payload})
 }
 
 // MainFinish records the main stream's finish.
 func (r *Recorder) MainFinish() error {
-	return r.record(Event{Stream: MainStream, Finish: true})
+	return r.record(session.Event{Stream: session.MainStream, Finish: true})
 }
 
 // ErrChannelID is the reason (for errors.Is) a Recorder refuses a channel
@@ -93,7 +93,7 @@ var ErrChannelID = errors.New("trace: a channel id the trace could not read back
 func checkChannelID(id string) error {
 	why := ""
 	switch {
-	case id == MainStream:
+	case id == session.MainStream:
 		why = "it is \"main\", the main stream's name"
 	case id == "":
 		why = "it is empty"
@@ -121,10 +121,10 @@ func (r *Recorder) Channel(id string, payload []byte) error {
 	defer r.mu.Unlock()
 	scope, open := r.answers[id]
 	if !open {
-		scope = begin.ScopeChannelRequest
+		scope = session.ScopeBeginChannelRequest
 		r.answers[id] = answerScope(payload)
 	}
-	return r.recordLocked(Event{Stream: id, Scope: scope, Payload: payload})
+	return r.recordLocked(session.Event{Stream: id, Scope: scope, Payload: payload})
 }
 
 // ChannelFinish records the finish of the channel id, refused as Channel
@@ -136,11 +136,11 @@ func (r *Recorder) ChannelFinish(id string) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	delete(r.answers, id)
-	return r.recordLocked(Event{Stream: id, Finish: true})
+	return r.recordLocked(session.Event{Stream: id, Finish: true})
 }
 
 // Err is the first error: a write that failed, or else the first violation
-// (with Check). Nil while all is well.
+// (with WithChecking). Nil while all is well.
 func (r *Recorder) Err() error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -153,13 +153,13 @@ func (r *Recorder) Err() error {
 	return nil
 }
 
-func (r *Recorder) record(ev Event) error {
+func (r *Recorder) record(ev session.Event) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.recordLocked(ev)
 }
 
-func (r *Recorder) recordLocked(ev Event) error {
+func (r *Recorder) recordLocked(ev session.Event) error {
 	if err := r.w.WriteEvent(ev); err != nil {
 		if r.writeErr == nil {
 			r.writeErr = err
@@ -170,10 +170,8 @@ func (r *Recorder) recordLocked(ev Event) error {
 	if r.check == nil || r.violated != nil {
 		return nil
 	}
-	if err := r.check.Check(ev); err != nil {
-		var bv *begin.Violation
-		errors.As(err, &bv)
-		r.violated = &Violation{Line: r.line, Err: bv}
+	if v := violationAt(r.check.Check(ev), r.line); v != nil {
+		r.violated = v
 		if r.notify != nil {
 			r.notify(r.violated)
 		}
@@ -187,15 +185,15 @@ func (r *Recorder) recordLocked(ev Event) error {
 // decode are answered by opaque payloads.
 func answerScope(request []byte) string {
 	if len(request) == 0 {
-		return begin.ScopeOpaque
+		return session.ScopeOpaque
 	}
 	switch request[0] {
 	case 2:
-		return begin.ScopeEnqueueAnswer
+		return session.ScopeEnqueueResponse
 	case 3:
-		return begin.ScopeDequeueAnswer
+		return session.ScopeDequeueResponse
 	case 4:
-		return begin.ScopeFeedAnswer
+		return session.ScopeSecretsFeedResponse
 	}
-	return begin.ScopeOpaque
+	return session.ScopeOpaque
 }

@@ -11,14 +11,14 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/diverge-network/diverge-sdk-go/begin"
+	"github.com/diverge-network/diverge-sdk-go/session"
 )
 
 // readBack is every event of a trace, read by a Reader; a line that does not
 // parse fails the test.
-func readBack(t *testing.T, trace []byte) []Event {
+func readBack(t *testing.T, trace []byte) []session.Event {
 	t.Helper()
-	var out []Event
+	var out []session.Event
 	r := NewReader(bytes.NewReader(trace))
 	for {
 		l, err := r.Next()
@@ -40,11 +40,11 @@ func idReadsBack(id string) bool {
 
 // show is an event as a comparable string (an empty payload may be nil or
 // not).
-func show(ev Event) string {
+func show(ev session.Event) string {
 	return fmt.Sprintf("%q finish=%v %s %x", ev.Stream, ev.Finish, ev.Scope, ev.Payload)
 }
 
-func showAll(evs []Event) []string {
+func showAll(evs []session.Event) []string {
 	out := make([]string, len(evs))
 	for i, ev := range evs {
 		out[i] = show(ev)
@@ -84,7 +84,7 @@ func TestRecorderChannelIDs(t *testing.T) {
 		t.Run(fmt.Sprintf("%q", tt.id), func(t *testing.T) {
 			assert.Equal(t, tt.want == "", idReadsBack(tt.id), "the test's expectation disagrees with the Reader")
 			var out bytes.Buffer
-			rec := NewRecorder(&out, Check())
+			rec := NewRecorder(&out, WithChecking())
 			require.NoError(t, rec.Main(begun))
 			errReq := rec.Channel(tt.id, infoReq)
 			errFinish := rec.ChannelFinish(tt.id)
@@ -95,17 +95,17 @@ func TestRecorderChannelIDs(t *testing.T) {
 					require.ErrorIs(t, err, ErrChannelID)
 					assert.Contains(t, err.Error(), tt.want)
 				}
-				assert.Equal(t, []string{show(Event{Stream: MainStream, Scope: begin.ScopeResponse, Payload: begun}), show(Event{Stream: MainStream, Finish: true})},
+				assert.Equal(t, []string{show(session.Event{Stream: session.MainStream, Scope: session.ScopeBeginResponse, Payload: begun}), show(session.Event{Stream: session.MainStream, Finish: true})},
 					showAll(readBack(t, out.Bytes())), "nothing of the refused id is recorded")
 				return
 			}
 			require.NoError(t, errReq)
 			require.NoError(t, errFinish)
-			assert.Equal(t, showAll([]Event{
-				{Stream: MainStream, Scope: begin.ScopeResponse, Payload: begun},
-				{Stream: tt.id, Scope: begin.ScopeChannelRequest, Payload: infoReq},
+			assert.Equal(t, showAll([]session.Event{
+				{Stream: session.MainStream, Scope: session.ScopeBeginResponse, Payload: begun},
+				{Stream: tt.id, Scope: session.ScopeBeginChannelRequest, Payload: infoReq},
 				{Stream: tt.id, Finish: true},
-				{Stream: MainStream, Finish: true},
+				{Stream: session.MainStream, Finish: true},
 			}), showAll(readBack(t, out.Bytes())))
 		})
 	}
@@ -140,7 +140,7 @@ func FuzzRecorderReadsBack(f *testing.F) {
 		var out bytes.Buffer
 		var opts []Option
 		if check {
-			opts = append(opts, Check())
+			opts = append(opts, WithChecking())
 		}
 		rec := NewRecorder(&out, opts...)
 		take := func() []byte {
@@ -152,23 +152,23 @@ func FuzzRecorderReadsBack(f *testing.F) {
 			data = data[1+n:]
 			return b
 		}
-		var want []Event
+		var want []session.Event
 		answers := map[string]string{} // the model of what the Recorder labels
 		for len(data) > 0 {
 			op := data[0] % 4
 			data = data[1:]
 			id, payload := string(take()), take()
 			var err error
-			var ev Event
+			var ev session.Event
 			switch op {
 			case 0:
-				err, ev = rec.Main(payload), Event{Stream: MainStream, Scope: begin.ScopeResponse, Payload: payload}
+				err, ev = rec.Main(payload), session.Event{Stream: session.MainStream, Scope: session.ScopeBeginResponse, Payload: payload}
 			case 1:
-				err, ev = rec.MainFinish(), Event{Stream: MainStream, Finish: true}
+				err, ev = rec.MainFinish(), session.Event{Stream: session.MainStream, Finish: true}
 			case 2:
-				err, ev = rec.Channel(id, payload), Event{Stream: id, Scope: answers[id], Payload: payload}
+				err, ev = rec.Channel(id, payload), session.Event{Stream: id, Scope: answers[id], Payload: payload}
 			case 3:
-				err, ev = rec.ChannelFinish(id), Event{Stream: id, Finish: true}
+				err, ev = rec.ChannelFinish(id), session.Event{Stream: id, Finish: true}
 			}
 			if op >= 2 {
 				require.Equal(t, !idReadsBack(id), errors.Is(err, ErrChannelID), "id %q: refused if and only if it does not read back", id)
@@ -176,14 +176,14 @@ func FuzzRecorderReadsBack(f *testing.F) {
 					continue
 				}
 			}
-			var v *Violation
+			var v *session.Violation
 			if err != nil {
 				require.ErrorAs(t, err, &v, "only a violation, when checking")
 				require.True(t, check)
 			}
 			switch {
 			case op == 2 && ev.Scope == "":
-				ev.Scope = begin.ScopeChannelRequest
+				ev.Scope = session.ScopeBeginChannelRequest
 				answers[id] = answerScope(payload)
 			case op == 3:
 				delete(answers, id)

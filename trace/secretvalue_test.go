@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/diverge-network/diverge-sdk-go/begin"
+	"github.com/diverge-network/diverge-sdk-go/session"
 )
 
 // traceOf writes events as trace lines: "stream scope payload" with the
@@ -31,7 +31,7 @@ func traceOf(lines ...string) string {
 // carries (or not) the six-byte token it was fed; the issue's case, which
 // passed while values under 8 bytes were not looked for.
 func TestTraceShortSecretValue(t *testing.T) {
-	session := func(errMessage string) string {
+	traceText := func(errMessage string) string {
 		return traceOf(
 			"main begin.response \x00"+`{"secrets":{"session_token":"rotating"}}`,
 			"f1 begin.channel_request \x04"+`{"session_token":"ab12cd"}`,
@@ -47,23 +47,23 @@ func TestTraceShortSecretValue(t *testing.T) {
 	tests := []struct {
 		name    string
 		message string
-		rule    begin.Rule // "" keeps every rule
+		rule    session.Rule // "" keeps every rule
 	}{
-		{"the token after the name", `rotating secret session_token (ab12cd) was not handed back`, begin.RuleErrorSecretValue},
-		{"the token quoted", `rotating secret session_token was not handed back: \"ab12cd\"`, begin.RuleErrorSecretValue},
+		{"the token after the name", `rotating secret session_token (ab12cd) was not handed back`, session.RuleErrorSecretValue},
+		{"the token quoted", `rotating secret session_token was not handed back: \"ab12cd\"`, session.RuleErrorSecretValue},
 		{"keep: the name alone", `rotating secret session_token was not handed back`, ""},
 		{"keep: the token's letters inside a longer word", `rotating secret session_token was not handed back (xab12cdx)`, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err := CheckAll(NewReader(strings.NewReader(session(tt.message))))
+			err := Check(NewReader(strings.NewReader(traceText(tt.message))))
 			if tt.rule == "" {
 				require.NoError(t, err)
 				return
 			}
-			var v *Violation
+			var v *session.Violation
 			require.ErrorAs(t, err, &v)
-			assert.Equal(t, tt.rule, v.Err.Rule)
+			assert.Equal(t, tt.rule, v.Rule)
 			assert.Equal(t, 8, v.Line)
 			assert.NotContains(t, v.Error(), "ab12cd", "a violation never shows the value")
 		})

@@ -14,7 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/diverge-network/diverge-sdk-go/begin"
+	"github.com/diverge-network/diverge-sdk-go/session"
 )
 
 const tracesDir = "../testdata/traces"
@@ -116,13 +116,13 @@ func TestWriteEvent(t *testing.T) {
 	var b bytes.Buffer
 	w := NewWriter(&b)
 	require.NoError(t, w.WriteComment("a session"))
-	require.NoError(t, w.WriteEvent(Event{Stream: MainStream, Scope: begin.ScopeResponse, Payload: []byte{0, '{', '}'}}))
-	require.NoError(t, w.WriteEvent(Event{Stream: "c1", Scope: begin.ScopeOpaque}))
-	require.NoError(t, w.WriteEvent(Event{Stream: "c1", Finish: true}))
+	require.NoError(t, w.WriteEvent(session.Event{Stream: session.MainStream, Scope: session.ScopeBeginResponse, Payload: []byte{0, '{', '}'}}))
+	require.NoError(t, w.WriteEvent(session.Event{Stream: "c1", Scope: session.ScopeOpaque}))
+	require.NoError(t, w.WriteEvent(session.Event{Stream: "c1", Finish: true}))
 	assert.Equal(t, "# a session\nmain begin.response 007b7d\nc1 opaque -\nc1 finish\n", b.String())
-	assert.Error(t, w.WriteEvent(Event{Stream: "a b", Finish: true}))
-	assert.Error(t, w.WriteEvent(Event{Stream: "", Finish: true}))
-	assert.Error(t, w.WriteEvent(Event{Stream: "c", Scope: "nope"}))
+	assert.Error(t, w.WriteEvent(session.Event{Stream: "a b", Finish: true}))
+	assert.Error(t, w.WriteEvent(session.Event{Stream: "", Finish: true}))
+	assert.Error(t, w.WriteEvent(session.Event{Stream: "c", Scope: "nope"}))
 	assert.Error(t, w.WriteComment("two\nlines"))
 }
 
@@ -137,84 +137,31 @@ var (
 	postgres   = []byte{0, 1, 2, 3, 4}
 )
 
-// TestCheckerLabels: the label rules, which the trace layer checks.
-func TestCheckerLabels(t *testing.T) {
-	m := func(scope string, p []byte) Event { return Event{Stream: MainStream, Scope: scope, Payload: p} }
-	ch := func(id, scope string, p []byte) Event { return Event{Stream: id, Scope: scope, Payload: p} }
-	req := begin.ScopeChannelRequest
-	tests := []struct {
-		name   string
-		rule   begin.Rule // "" keeps every rule
-		events []Event
-	}{
-		{"enqueue answer on main", begin.RuleMainScope, []Event{m(begin.ScopeEnqueueAnswer, []byte{0})}},
-		{"keep: begin.response on main", "", []Event{m(begin.ScopeResponse, begun), ch("e1", req, enqueueReq), m(begin.ScopeResponse, active)}},
-		{"after the finish, after-finish comes first", begin.RuleMainAfterFinish,
-			[]Event{m(begin.ScopeResponse, begun), {Stream: MainStream, Finish: true}, m(begin.ScopeEnqueueAnswer, []byte{0})}},
-		{"answer labelled first", begin.RuleChannelRequestFirst, []Event{m(begin.ScopeResponse, begun), ch("e1", begin.ScopeEnqueueAnswer, []byte{0})}},
-		{"dequeue answer on an enqueue channel", begin.RuleChannelAnswerFamily,
-			[]Event{m(begin.ScopeResponse, begun), ch("e1", req, enqueueReq), ch("e1", begin.ScopeDequeueAnswer, []byte{1})}},
-		{"feed answer on a dequeue channel", begin.RuleChannelAnswerFamily,
-			[]Event{m(begin.ScopeResponse, begun), ch("d1", req, dequeueReq), ch("d1", begin.ScopeFeedAnswer, []byte{0})}},
-		{"enqueue answer on an info channel", begin.RuleChannelAnswerFamily,
-			[]Event{m(begin.ScopeResponse, begun), ch("i1", req, infoReq), ch("i1", begin.ScopeEnqueueAnswer, []byte{0})}},
-		{"a second request", begin.RuleChannelAnswerFamily,
-			[]Event{m(begin.ScopeResponse, begun), ch("e1", req, enqueueReq), ch("e1", req, enqueueReq)}},
-		{"keep: each family", "", []Event{m(begin.ScopeResponse, begun),
-			ch("e1", req, enqueueReq), ch("e1", begin.ScopeEnqueueAnswer, []byte("\x02"+`{"message":"no"}`)),
-			ch("d1", req, dequeueReq), ch("d1", begin.ScopeDequeueAnswer, []byte{1}),
-			ch("f1", req, []byte("\x04{}")), ch("f1", begin.ScopeFeedAnswer, []byte{0}),
-			ch("i1", req, infoReq), ch("i1", begin.ScopeOpaque, []byte("# notes")),
-			ch("p1", req, postgres), ch("p1", begin.ScopeOpaque, []byte("R"))}},
-		{"an answer after the finish is after-finish", begin.RuleChannelAfterFinish, []Event{m(begin.ScopeResponse, begun),
-			ch("e1", req, enqueueReq), {Stream: "e1", Finish: true}, ch("e1", begin.ScopeEnqueueAnswer, []byte{0})}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var c Checker
-			for i, ev := range tt.events {
-				err := c.Check(ev)
-				if i < len(tt.events)-1 || tt.rule == "" {
-					require.NoError(t, err, "event %d", i)
-					continue
-				}
-				var v *begin.Violation
-				require.ErrorAs(t, err, &v)
-				assert.Equal(t, tt.rule, v.Rule, v.Error())
-				assert.Same(t, err, c.Check(Event{Stream: MainStream, Finish: true}), "the violation sticks")
-				assert.Same(t, err, c.Err())
-			}
-		})
-	}
-}
-
-// TestCheckAll: the verdict and line of a whole trace; a malformed line wins
+// TestCheck: the verdict and line of a whole trace; a malformed line wins
 // over a violation.
-func TestCheckAll(t *testing.T) {
-	err := CheckAll(NewReader(strings.NewReader("main begin.response 007b7d\n# c\nmain begin.response 027b2274797065223a227573616765222c22636f6d706c6574696f6e5f746f6b656e73223a312c2270726f6d70745f746f6b656e73223a322c22746f74616c5f746f6b656e73223a337d\n")))
-	var v *Violation
+func TestCheck(t *testing.T) {
+	err := Check(NewReader(strings.NewReader("main begin.response 007b7d\n# c\nmain begin.response 027b2274797065223a227573616765222c22636f6d706c6574696f6e5f746f6b656e73223a312c2270726f6d70745f746f6b656e73223a322c22746f74616c5f746f6b656e73223a337d\n")))
+	var v *session.Violation
 	require.ErrorAs(t, err, &v)
 	assert.Equal(t, 3, v.Line)
-	var bv *begin.Violation
-	require.ErrorAs(t, err, &bv)
-	assert.Equal(t, begin.RuleChunkOutsideLoop, bv.Rule)
+	assert.Equal(t, session.RuleChunkOutsideLoop, v.Rule)
 	assert.True(t, strings.HasPrefix(v.Error(), "line 3: main.chunk-outside-loop: main Chunk: "), v.Error())
 
-	err = CheckAll(NewReader(strings.NewReader("main begin.response 03\nmain oops\n")))
+	err = Check(NewReader(strings.NewReader("main begin.response 03\nmain oops\n")))
 	var se *SyntaxError
 	require.ErrorAs(t, err, &se)
 	assert.Equal(t, 2, se.Line)
 
-	require.NoError(t, CheckAll(NewReader(strings.NewReader("main begin.response 007b7d\nmain finish\n"))))
+	require.NoError(t, Check(NewReader(strings.NewReader("main begin.response 007b7d\nmain finish\n"))))
 }
 
-// TestRecorderLive: a Recorder with Check reports the first violation from
-// the call that made it, through OnViolation and Err, while goroutines
+// TestRecorderLive: a Recorder with WithChecking reports the first violation
+// from the call that made it, through WithViolationFunc and Err, while goroutines
 // record channels at once; the trace it writes checks the same.
 func TestRecorderLive(t *testing.T) {
 	var out bytes.Buffer
-	var seen []*Violation
-	rec := NewRecorder(&out, OnViolation(func(v *Violation) { seen = append(seen, v) }))
+	var seen []*session.Violation
+	rec := NewRecorder(&out, WithViolationFunc(func(v *session.Violation) { seen = append(seen, v) }))
 	require.NoError(t, rec.Main(begun))
 	var wg sync.WaitGroup
 	for i := range 50 {
@@ -229,20 +176,20 @@ func TestRecorderLive(t *testing.T) {
 	require.NoError(t, rec.Err())
 	require.NoError(t, rec.Channel("e1", enqueueReq))
 	err := rec.Channel("e1", []byte{0}) // Delivered, and no loop ever ran
-	var v *Violation
+	var v *session.Violation
 	require.ErrorAs(t, err, &v)
-	assert.Equal(t, begin.RuleDeliveredLoop, v.Err.Rule)
+	assert.Equal(t, session.RuleDeliveredLoop, v.Rule)
 	assert.Equal(t, 153, v.Line)
-	assert.Equal(t, []*Violation{v}, seen)
+	assert.Equal(t, []*session.Violation{v}, seen)
 	assert.Same(t, v, rec.Err())
 	require.NoError(t, rec.ChannelFinish("e1"), "recording goes on")
 	require.NoError(t, rec.MainFinish())
 
-	again := CheckAll(NewReader(bytes.NewReader(out.Bytes())))
-	var v2 *Violation
+	again := Check(NewReader(bytes.NewReader(out.Bytes())))
+	var v2 *session.Violation
 	require.ErrorAs(t, again, &v2)
 	assert.Equal(t, v.Line, v2.Line)
-	assert.Equal(t, v.Err.Rule, v2.Err.Rule)
+	assert.Equal(t, v.Rule, v2.Rule)
 }
 
 // TestRecorderLabels: the Recorder labels answers by their request's family,
@@ -281,16 +228,7 @@ type failWriter struct{}
 func (failWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
 
 func TestRecorderWriteError(t *testing.T) {
-	rec := NewRecorder(failWriter{}, Check())
+	rec := NewRecorder(failWriter{}, WithChecking())
 	assert.EqualError(t, rec.Main(begun), "disk full")
 	assert.EqualError(t, rec.Err(), "disk full")
-}
-
-func TestScopes(t *testing.T) {
-	assert.True(t, KnownScope("opaque"))
-	assert.True(t, KnownScope(begin.ScopeFeedAnswer))
-	assert.False(t, KnownScope("nope"))
-	s := Scopes()
-	s[0] = "changed"
-	assert.True(t, KnownScope("begin.channel_request"))
 }

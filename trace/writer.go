@@ -5,6 +5,8 @@ import (
 	"errors"
 	"io"
 	"strings"
+
+	"github.com/diverge-network/diverge-sdk-go/session"
 )
 
 // Writer writes a trace to an io.Writer, one Write call per line. It is
@@ -38,8 +40,8 @@ func (w *Writer) WriteComment(text string) error {
 
 // WriteEvent writes an event as one line: "<stream> <scope> <hex>" (lower
 // case hex, "-" for no bytes) or "<stream> finish", and a newline. The
-// stream must be one token, and the scope one of Scopes.
-func (w *Writer) WriteEvent(ev Event) error {
+// stream must be one token, and the scope one of session.Scopes.
+func (w *Writer) WriteEvent(ev session.Event) error {
 	if err := checkStream(ev.Stream); err != nil {
 		return err
 	}
@@ -47,8 +49,8 @@ func (w *Writer) WriteEvent(ev Event) error {
 	if ev.Finish {
 		w.buf = append(w.buf, "finish\n"...)
 	} else {
-		if !KnownScope(ev.Scope) {
-			return errors.New("trace: the event's scope is not one of Scopes")
+		if !session.KnownScope(ev.Scope) {
+			return errors.New("trace: the event's scope is not one of session.Scopes")
 		}
 		w.buf = append(append(w.buf, ev.Scope...), ' ')
 		if len(ev.Payload) == 0 {

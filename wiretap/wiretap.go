@@ -2,7 +2,7 @@
 // connection sees it, and checks it live. A *Tap is a proxy.Tap and a
 // provider.Tap: hand it to proxy.Options.Tap or provider.Options.Tap.
 //
-// With LeaveOutSecrets the file holds no fed or handed-back value: every
+// With WithRedactedSecrets the file holds no fed or handed-back value: every
 // value of a Secrets channel's request and of an Inactive is written as
 // null (a payload that does not decode is cut to its tag), while the live
 // check still reads the payloads as they passed. Such a file still passes
@@ -17,6 +17,7 @@ import (
 	"sync"
 
 	"github.com/diverge-network/diverge-sdk-go/secrets"
+	"github.com/diverge-network/diverge-sdk-go/session"
 	"github.com/diverge-network/diverge-sdk-go/trace"
 	"github.com/diverge-network/diverge-sdk-go/wire"
 )
@@ -36,15 +37,17 @@ type Option func(*config)
 
 type config struct {
 	redact bool
-	notify func(*trace.Violation)
+	notify func(*session.Violation)
 }
 
-// LeaveOutSecrets writes every secret value as null in the file.
-func LeaveOutSecrets() Option { return func(c *config) { c.redact = true } }
+// WithRedactedSecrets writes every secret value as null in the file.
+func WithRedactedSecrets() Option { return func(c *config) { c.redact = true } }
 
-// OnViolation calls f, once, with the first rule the session breaks, from
-// the call that broke it (f must not call the Tap).
-func OnViolation(f func(*trace.Violation)) Option { return func(c *config) { c.notify = f } }
+// WithViolationFunc calls f, once, with the first rule the session breaks,
+// from the call that broke it (f must not call the Tap).
+func WithViolationFunc(f func(*session.Violation)) Option {
+	return func(c *config) { c.notify = f }
+}
 
 // New records to w, checking as it goes.
 func New(w io.Writer, opts ...Option) *Tap {
@@ -52,9 +55,9 @@ func New(w io.Writer, opts ...Option) *Tap {
 	for _, o := range opts {
 		o(&c)
 	}
-	check := []trace.Option{trace.Check()}
+	check := []trace.Option{trace.WithChecking()}
 	if c.notify != nil {
-		check = []trace.Option{trace.OnViolation(c.notify)}
+		check = []trace.Option{trace.WithViolationFunc(c.notify)}
 	}
 	t := &Tap{redact: c.redact, open: map[string]bool{}}
 	if c.redact {
@@ -67,7 +70,7 @@ func New(w io.Writer, opts ...Option) *Tap {
 }
 
 // Err is the first failure: a write to the file, or else the first rule
-// the session broke (a *trace.Violation). Nil while all is well.
+// the session broke (a *session.Violation). Nil while all is well.
 func (t *Tap) Err() error {
 	if err := t.file.Err(); err != nil || t.live == nil {
 		return err

@@ -19,6 +19,7 @@ import (
 	"github.com/diverge-network/diverge-sdk-go/proxy"
 	"github.com/diverge-network/diverge-sdk-go/proxytest"
 	"github.com/diverge-network/diverge-sdk-go/secrets"
+	"github.com/diverge-network/diverge-sdk-go/session"
 	"github.com/diverge-network/diverge-sdk-go/trace"
 	"github.com/diverge-network/diverge-sdk-go/wire"
 	"github.com/diverge-network/diverge-sdk-go/wiretap"
@@ -39,9 +40,9 @@ func (b *buffer) Write(p []byte) (int, error) {
 
 const fedToken = "tok-8f2c1e"
 
-// session runs one begin with a fixed and a rotating secret through a
+// runSession runs one begin with a fixed and a rotating secret through a
 // proxy over a pipe, both sides tapped.
-func session(t *testing.T, proxyTap proxy.Tap, providerTap provider.Tap) {
+func runSession(t *testing.T, proxyTap proxy.Tap, providerTap provider.Tap) {
 	t.Helper()
 	ctx := context.Background()
 	decl := secrets.NewDeclaration()
@@ -75,15 +76,15 @@ func session(t *testing.T, proxyTap proxy.Tap, providerTap provider.Tap) {
 
 // Both sides recorded, one leaving the secrets out: both files pass the
 // checker, and only the full one holds the values, in any form.
-func TestLeaveOutSecrets(t *testing.T) {
+func TestWithRedactedSecrets(t *testing.T) {
 	var full, redacted buffer
 	fullTap := wiretap.New(&full)
-	redactedTap := wiretap.New(&redacted, wiretap.LeaveOutSecrets())
-	session(t, redactedTap, fullTap)
+	redactedTap := wiretap.New(&redacted, wiretap.WithRedactedSecrets())
+	runSession(t, redactedTap, fullTap)
 	require.NoError(t, fullTap.Err())
 	require.NoError(t, redactedTap.Err())
 	for name, b := range map[string]*buffer{"full": &full, "redacted": &redacted} {
-		require.NoError(t, trace.CheckAll(trace.NewReader(bytes.NewReader(b.b.Bytes()))), name)
+		require.NoError(t, trace.Check(trace.NewReader(bytes.NewReader(b.b.Bytes()))), name)
 	}
 	for _, value := range []string{fedToken, fedToken + "'", "api-key-77aa"} {
 		h := hex.EncodeToString([]byte(value))
@@ -99,17 +100,15 @@ func TestLeaveOutSecrets(t *testing.T) {
 // A session that breaks a rule is reported live, once, with or without
 // the secrets in the file.
 func TestLiveViolation(t *testing.T) {
-	for _, opts := range [][]wiretap.Option{nil, {wiretap.LeaveOutSecrets()}} {
+	for _, opts := range [][]wiretap.Option{nil, {wiretap.WithRedactedSecrets()}} {
 		var out bytes.Buffer
-		var seen []*trace.Violation
-		tap := wiretap.New(&out, append(opts, wiretap.OnViolation(func(v *trace.Violation) { seen = append(seen, v) }))...)
+		var seen []*session.Violation
+		tap := wiretap.New(&out, append(opts, wiretap.WithViolationFunc(func(v *session.Violation) { seen = append(seen, v) }))...)
 		require.NoError(t, tap.Main([]byte("\x00{}")))
 		err := tap.Main([]byte("\x04{}")) // Inactive with no loop open
-		var v *trace.Violation
+		var v *session.Violation
 		require.True(t, errors.As(err, &v), "got %v", err)
-		var bv *begin.Violation
-		require.ErrorAs(t, err, &bv)
-		assert.Equal(t, begin.RuleInactiveOutsideLoop, bv.Rule)
+		assert.Equal(t, session.RuleInactiveOutsideLoop, v.Rule)
 		assert.Equal(t, 2, v.Line)
 		require.Len(t, seen, 1)
 		assert.ErrorAs(t, tap.Err(), &v)
@@ -121,7 +120,7 @@ func TestLiveViolation(t *testing.T) {
 // A Secrets request that does not decode is cut to its tag in the file.
 func TestRedactMalformed(t *testing.T) {
 	var out bytes.Buffer
-	tap := wiretap.New(&out, wiretap.LeaveOutSecrets())
+	tap := wiretap.New(&out, wiretap.WithRedactedSecrets())
 	require.NoError(t, tap.Main([]byte("\x00{}")))
 	_ = tap.Channel("c1", []byte("\x04{\"a\":\"secret-x"))
 	assert.NotContains(t, out.String(), hex.EncodeToString([]byte("secret-x")))

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/diverge-network/diverge-sdk-go/begin"
+	"github.com/diverge-network/diverge-sdk-go/session"
 	"github.com/diverge-network/diverge-sdk-go/trace"
 )
 
@@ -27,7 +27,7 @@ read, as in testdata/examples/*.txt) is no trace: it does not say which
 stream carried each payload. testdata/examples/session.trace is a trace.
 
 Prints "ok", or "violation line N: <rule>: <explanation>" for the first rule
-the session breaks (the rules are listed in the godoc of begin.Rule). With
+the session breaks (the rules are listed in the godoc of session.Rule). With
 -complete, a trace must also end with no loop open and every channel
 finished (rule session.complete, reported at the trace's last line); the
 main stream may stay open between loops. A trace with no event at all
@@ -42,8 +42,8 @@ const exitViolation = 1
 
 // ruleComplete is the rule check -complete adds: a trace ends with no loop
 // open and every channel finished. It is checked at the end of a trace,
-// not event by event, so it is no begin.Rule a Checker tests.
-const ruleComplete begin.Rule = "session.complete"
+// not event by event, so it is no session.Rule a Checker tests.
+const ruleComplete session.Rule = "session.complete"
 
 // errNoEvent is a trace with no event line: no begin was recorded.
 var errNoEvent = errors.New("no event: an empty trace records no session, not even its begin")
@@ -73,7 +73,7 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		r, name = f, path
 	}
 	err := checkTrace(trace.NewReader(r), *complete)
-	var v *trace.Violation
+	var v *session.Violation
 	var inc *incompleteError
 	var se *trace.SyntaxError
 	switch {
@@ -81,7 +81,7 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, "ok")
 		return exitOK
 	case errors.As(err, &v):
-		fmt.Fprintf(stdout, "violation line %d: %s\n", v.Line, sanitize(v.Err.Error()))
+		fmt.Fprintf(stdout, "violation %s\n", sanitize(v.Error())) // "line N: <rule>: ..."
 		return exitViolation
 	case errors.As(err, &inc):
 		fmt.Fprintf(stdout, "violation line %d: %s\n", inc.Line, sanitize(inc.Error()))
@@ -94,14 +94,14 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return exitUsage
 }
 
-// checkTrace checks a whole trace as trace.CheckAll does, and also refuses
+// checkTrace checks a whole trace as trace.Check does, and also refuses
 // a trace with no event (errNoEvent) and, when complete is set, one that
 // ends with a loop or a channel open (an *incompleteError).
 // A syntax error on a "<scope> <hex>" line says the file is a frame file.
 func checkTrace(r *trace.Reader, complete bool) error {
 	var (
-		c      trace.Checker
-		found  *trace.Violation
+		c      session.Checker
+		found  *session.Violation
 		events int
 		last   int
 		open   openStreams
@@ -117,7 +117,7 @@ func checkTrace(r *trace.Reader, complete bool) error {
 			case events == 0:
 				return errNoEvent
 			case complete:
-				return open.complete(c.Session(), last)
+				return open.complete(&c, last)
 			}
 			return nil
 		case errors.As(err, &se):
@@ -133,13 +133,11 @@ func checkTrace(r *trace.Reader, complete bool) error {
 			continue
 		}
 		events++
-		if err := c.Check(*l.Event); err != nil {
-			var v *begin.Violation
-			errors.As(err, &v)
-			found = &trace.Violation{Line: l.Number, Err: v}
+		if err := c.Check(*l.Event); errors.As(err, &found) {
+			found.Line = l.Number
 			continue
 		}
-		open.take(*l.Event, l.Number, c.Session())
+		open.take(*l.Event, l.Number, &c)
 	}
 }
 
@@ -147,7 +145,7 @@ func checkTrace(r *trace.Reader, complete bool) error {
 // the first a scope.
 func isFrameLine(text string) bool {
 	f := strings.Fields(text)
-	return len(f) == 2 && trace.KnownScope(f[0])
+	return len(f) == 2 && session.KnownScope(f[0])
 }
 
 // openStreams follows what a trace leaves open: the loop (with the line of
@@ -165,7 +163,7 @@ type openChannel struct {
 
 // take notes an event the checker accepted; s is the checker's state after
 // it.
-func (o *openStreams) take(ev trace.Event, line int, s *begin.Checker) {
+func (o *openStreams) take(ev session.Event, line int, s *session.Checker) {
 	switch {
 	case ev.OnMain() && !s.InLoop():
 		o.loopLine = 0
@@ -208,7 +206,7 @@ func (e *incompleteError) Error() string {
 // complete is nil if nothing is open at the end of the trace, else an
 // *incompleteError at last, the trace's last line, naming the open loop
 // and the first maxOpenNamed open channels.
-func (o *openStreams) complete(s *begin.Checker, last int) error {
+func (o *openStreams) complete(s *session.Checker, last int) error {
 	if o.loopLine == 0 && len(o.channels) == 0 {
 		return nil
 	}

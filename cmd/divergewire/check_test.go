@@ -13,8 +13,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/diverge-network/diverge-sdk-go/begin"
 	"github.com/diverge-network/diverge-sdk-go/internal/tools/scopes"
+	"github.com/diverge-network/diverge-sdk-go/session"
 	"github.com/diverge-network/diverge-sdk-go/trace"
 )
 
@@ -23,7 +23,7 @@ const tracesDir = "../../testdata/traces"
 // verdict is what check must say of a trace: ok (rule empty), or the rule
 // it breaks first and the line that breaks it.
 type verdict struct {
-	rule begin.Rule
+	rule session.Rule
 	line int
 }
 
@@ -47,41 +47,41 @@ func traceVerdicts() map[string]verdict {
 		"ok_open_channels.trace":             {},
 		"ok_user_parts.trace":                {},
 
-		"bad_main_after_finish.trace":          {begin.RuleMainAfterFinish, 4},
-		"bad_main_after_error.trace":           {begin.RuleMainAfterError, 10},
-		"bad_main_scope.trace":                 {begin.RuleMainScope, 4},
-		"bad_main_decode.trace":                {begin.RuleMainDecode, 4},
-		"bad_main_active_trailing_bytes.trace": {begin.RuleActiveTrailingBytes, 5},
-		"bad_main_begun_first.trace":           {begin.RuleBegunFirst, 2},
-		"bad_main_begun_once.trace":            {begin.RuleBegunOnce, 3},
-		"bad_main_active_in_loop.trace":        {begin.RuleActiveInLoop, 6},
-		"bad_secrets_gated.trace":              {begin.RuleSecretsGated, 14},
-		"bad_main_chunk_outside_loop.trace":    {begin.RuleChunkOutsideLoop, 7},
-		"bad_main_inactive_outside_loop.trace": {begin.RuleInactiveOutsideLoop, 3},
-		"bad_inactive_values_missing.trace":    {begin.RuleInactiveValues, 9},
-		"bad_inactive_values_extra.trace":      {begin.RuleInactiveValues, 10},
-		"bad_main_error_outside_loop.trace":    {begin.RuleErrorOutsideLoop, 3},
-		"bad_main_finish_in_loop.trace":        {begin.RuleFinishInLoop, 6},
-		"bad_channel_after_finish.trace":       {begin.RuleChannelAfterFinish, 7},
-		"bad_channel_request_first.trace":      {begin.RuleChannelRequestFirst, 3},
-		"bad_channel_before_begun.trace":       {begin.RuleChannelBeforeBegun, 2},
-		"bad_secrets_feed_names.trace":         {begin.RuleFeedNames, 3},
-		"bad_channel_malformed_answered.trace": {begin.RuleChannelMalformedAnswered, 5},
-		"bad_channel_one_answer.trace":         {begin.RuleChannelOneAnswer, 6},
-		"bad_channel_answer_family.trace":      {begin.RuleChannelAnswerFamily, 4},
-		"bad_channel_answer_decode.trace":      {begin.RuleChannelAnswerDecode, 4},
-		"bad_enqueue_delivered_loop.trace":     {begin.RuleDeliveredLoop, 5},
-		"bad_enqueue_empty_content.trace":      {begin.RuleEnqueueEmptyContent, 8},
-		"bad_enqueue_dequeued_witness.trace":   {begin.RuleDequeuedWitness, 12},
-		"bad_dequeue_withdrawn_fate.trace":     {begin.RuleWithdrawnFate, 12},
-		"bad_dequeue_empty_waiting.trace":      {begin.RuleDequeueEmpty, 6},
-		"bad_secrets_feed_order.trace":         {begin.RuleFeedOrder, 4},
-		"bad_main_error_names_secret.trace":    {begin.RuleErrorNamesSecret, 8},
-		"bad_error_secret_value.trace":         {begin.RuleErrorSecretValue, 9},
-		"bad_main_active_no_message.trace":     {begin.RuleActiveNoMessage, 8},
-		"bad_loop_first_parts.trace":           {begin.RuleLoopFirstParts, 8},
-		"bad_loop_seam_parts.trace":            {begin.RuleLoopSeamParts, 13},
-		"bad_enqueue_delivered_parts.trace":    {begin.RuleDeliveredParts, 14},
+		"bad_main_after_finish.trace":          {session.RuleMainAfterFinish, 4},
+		"bad_main_after_error.trace":           {session.RuleMainAfterError, 10},
+		"bad_main_scope.trace":                 {session.RuleMainScope, 4},
+		"bad_main_decode.trace":                {session.RuleMainDecode, 4},
+		"bad_main_active_trailing_bytes.trace": {session.RuleActiveTrailingBytes, 5},
+		"bad_main_begun_first.trace":           {session.RuleBegunFirst, 2},
+		"bad_main_begun_once.trace":            {session.RuleBegunOnce, 3},
+		"bad_main_active_in_loop.trace":        {session.RuleActiveInLoop, 6},
+		"bad_secrets_gated.trace":              {session.RuleSecretsGated, 14},
+		"bad_main_chunk_outside_loop.trace":    {session.RuleChunkOutsideLoop, 7},
+		"bad_main_inactive_outside_loop.trace": {session.RuleInactiveOutsideLoop, 3},
+		"bad_inactive_values_missing.trace":    {session.RuleInactiveValues, 9},
+		"bad_inactive_values_extra.trace":      {session.RuleInactiveValues, 10},
+		"bad_main_error_outside_loop.trace":    {session.RuleErrorOutsideLoop, 3},
+		"bad_main_finish_in_loop.trace":        {session.RuleFinishInLoop, 6},
+		"bad_channel_after_finish.trace":       {session.RuleChannelAfterFinish, 7},
+		"bad_channel_request_first.trace":      {session.RuleChannelRequestFirst, 3},
+		"bad_channel_before_begun.trace":       {session.RuleChannelBeforeBegun, 2},
+		"bad_secrets_feed_names.trace":         {session.RuleFeedNames, 3},
+		"bad_channel_malformed_answered.trace": {session.RuleChannelMalformedAnswered, 5},
+		"bad_channel_one_answer.trace":         {session.RuleChannelOneAnswer, 6},
+		"bad_channel_answer_family.trace":      {session.RuleChannelAnswerFamily, 4},
+		"bad_channel_answer_decode.trace":      {session.RuleChannelAnswerDecode, 4},
+		"bad_enqueue_delivered_loop.trace":     {session.RuleDeliveredLoop, 5},
+		"bad_enqueue_empty_content.trace":      {session.RuleEnqueueEmptyContent, 8},
+		"bad_enqueue_dequeued_witness.trace":   {session.RuleDequeuedWitness, 12},
+		"bad_dequeue_withdrawn_fate.trace":     {session.RuleWithdrawnFate, 12},
+		"bad_dequeue_empty_waiting.trace":      {session.RuleDequeueEmpty, 6},
+		"bad_secrets_feed_order.trace":         {session.RuleFeedOrder, 4},
+		"bad_main_error_names_secret.trace":    {session.RuleErrorNamesSecret, 8},
+		"bad_error_secret_value.trace":         {session.RuleErrorSecretValue, 9},
+		"bad_main_active_no_message.trace":     {session.RuleActiveNoMessage, 8},
+		"bad_loop_first_parts.trace":           {session.RuleLoopFirstParts, 8},
+		"bad_loop_seam_parts.trace":            {session.RuleLoopSeamParts, 13},
+		"bad_enqueue_delivered_parts.trace":    {session.RuleDeliveredParts, 14},
 	}
 }
 
@@ -224,13 +224,13 @@ func TestCheckEmptyTrace(t *testing.T) {
 // reason (they name no stream), not just a field count.
 func TestCheckExamples(t *testing.T) {
 	const examples = "../../testdata/examples"
-	session := filepath.Join(examples, "session.trace")
-	code, out, errOut := runCheck(t, "", "-complete", session)
+	example := filepath.Join(examples, "session.trace")
+	code, out, errOut := runCheck(t, "", "-complete", example)
 	require.Equal(t, exitOK, code, errOut)
 	assert.Equal(t, "ok\n", out)
 
 	for _, sub := range []string{"decode", "view"} {
-		code, out, errOut := runMain(sub, session)
+		code, out, errOut := runMain(sub, example)
 		assert.Equal(t, exitOK, code, "%s: %s", sub, errOut)
 		assert.NotContains(t, out, "sk_example", sub)
 		assert.NotContains(t, out, "st_example", sub)
@@ -259,7 +259,7 @@ func TestTraceFilesListed(t *testing.T) {
 		}
 	}
 	var listed []string
-	broken := map[begin.Rule]bool{}
+	broken := map[session.Rule]bool{}
 	for file, v := range traceVerdicts() {
 		listed = append(listed, file)
 		broken[v.rule] = true
@@ -271,7 +271,7 @@ func TestTraceFilesListed(t *testing.T) {
 		assert.Contains(t, listed, file)
 		broken[v.rule] = true
 	}
-	for _, r := range append(begin.Rules(), ruleComplete) {
+	for _, r := range append(session.Rules(), ruleComplete) {
 		assert.True(t, broken[r], "no trace breaks %s", r)
 	}
 
@@ -297,7 +297,7 @@ func TestTracePayloadsCanonical(t *testing.T) {
 			}
 			require.NoError(t, err, file)
 			ev := l.Event
-			if ev == nil || ev.Finish || ev.Scope == begin.ScopeOpaque {
+			if ev == nil || ev.Finish || ev.Scope == session.ScopeOpaque {
 				continue
 			}
 			scope, ok := scopes.Lookup(ev.Scope)

@@ -10,7 +10,7 @@ import (
 
 	"github.com/diverge-network/diverge-sdk-go/internal/tools/scopes"
 	"github.com/diverge-network/diverge-sdk-go/internal/tools/variant"
-	"github.com/diverge-network/diverge-sdk-go/trace"
+	"github.com/diverge-network/diverge-sdk-go/session"
 )
 
 const decodeUsage = `usage:
@@ -191,7 +191,7 @@ func (d *decoder) collectLine(line string, isTrace bool) {
 	var scopeName string
 	var payload []byte
 	if isTrace {
-		ev, msg := trace.ParseEvent(line)
+		ev, msg := parseTraceLine(line)
 		if msg != "" || ev.Finish {
 			return
 		}
@@ -207,7 +207,7 @@ func (d *decoder) collectLine(line string, isTrace bool) {
 			return
 		}
 	}
-	if !carriesSecrets(trace.Event{Scope: scopeName, Payload: payload}) {
+	if !carriesSecrets(session.Event{Scope: scopeName, Payload: payload}) {
 		return
 	}
 	if scope, ok := scopes.Lookup(scopeName); ok {

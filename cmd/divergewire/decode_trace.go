@@ -3,12 +3,14 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/diverge-network/diverge-sdk-go/begin"
 	"github.com/diverge-network/diverge-sdk-go/internal/tools/scopes"
+	"github.com/diverge-network/diverge-sdk-go/session"
 	"github.com/diverge-network/diverge-sdk-go/trace"
 )
 
@@ -24,7 +26,7 @@ type traceView struct {
 // stream Active is preceded by a "── loop N ──" line, and the Inactive or
 // Error that ends the loop is followed by an "── end of loop N ──" line.
 func (d *decoder) traceLine(name string, n int, line string, tv *traceView) int {
-	ev, msg := trace.ParseEvent(line)
+	ev, msg := parseTraceLine(line)
 	if msg != "" {
 		return d.usage("%s:%d: %s", name, n, msg)
 	}
@@ -33,11 +35,11 @@ func (d *decoder) traceLine(name string, n int, line string, tv *traceView) int 
 	case ev.Finish:
 		d.println(head + "finish")
 		return exitOK
-	case ev.Scope == begin.ScopeOpaque:
+	case ev.Scope == session.ScopeOpaque:
 		d.println(fmt.Sprintf("%s%s  %d bytes, not read", head, ev.Scope, len(ev.Payload)))
 		return exitOK
 	}
-	scope, _ := scopes.Lookup(ev.Scope) // ParseEvent checked it
+	scope, _ := scopes.Lookup(ev.Scope) // parseTraceLine checked it
 	v, err := scope.Decode(ev.Payload)
 	onMain := ev.OnMain() && err == nil
 	if _, ok := v.(*begin.Active); ok && onMain {
@@ -60,6 +62,20 @@ func (d *decoder) traceLine(name string, n int, line string, tv *traceView) int 
 		return exitBadFrame
 	}
 	return exitOK
+}
+
+// parseTraceLine reads one content line of a trace as a trace.Reader
+// does, or says what is wrong with it without quoting it.
+func parseTraceLine(line string) (session.Event, string) {
+	l, err := trace.NewReader(strings.NewReader(line)).Next()
+	var se *trace.SyntaxError
+	switch {
+	case errors.As(err, &se):
+		return session.Event{}, se.Msg
+	case err != nil || l.Event == nil:
+		return session.Event{}, "expected `<stream> <scope> <hex>` or `<stream> finish`"
+	}
+	return *l.Event, ""
 }
 
 // isTraceLine reports whether a content line has a trace line's shape, three

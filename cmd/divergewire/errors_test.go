@@ -5,15 +5,11 @@ import (
 	"encoding/hex"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/diverge-network/diverge-sdk-go/internal/tools/scopes"
-	"github.com/diverge-network/diverge-sdk-go/trace"
 )
 
 // TestHelpEverySubcommand: -h and --help print usage on stdout and exit 0.
@@ -33,19 +29,6 @@ func TestHelpEverySubcommand(t *testing.T) {
 	var out bytes.Buffer
 	assert.Equal(t, 0, run([]string{"--help"}, strings.NewReader(""), &out, &out))
 	assert.Contains(t, out.String(), "divergewire check [-complete] TRACE")
-}
-
-// TestTraceScopesMatch: the trace format knows every scope the tool has.
-func TestTraceScopesMatch(t *testing.T) {
-	var names []string
-	for _, s := range scopes.All {
-		names = append(names, s.Name)
-	}
-	names = append(names, "opaque")
-	got := trace.Scopes()
-	slices.Sort(names)
-	slices.Sort(got)
-	assert.Equal(t, names, got)
 }
 
 // TestErrorsShowNoPayload: no error message of trace parsing, decode, check,

@@ -16,6 +16,7 @@ import (
 	"github.com/diverge-network/diverge-sdk-go/mcpcontent"
 	"github.com/diverge-network/diverge-sdk-go/provider"
 	"github.com/diverge-network/diverge-sdk-go/secrets"
+	"github.com/diverge-network/diverge-sdk-go/session"
 	"github.com/diverge-network/diverge-sdk-go/trace"
 	"github.com/diverge-network/diverge-sdk-go/wire"
 )
@@ -90,7 +91,7 @@ func sessionCmd(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 	var log bytes.Buffer
-	rec := trace.NewRecorder(&log, trace.Check())
+	rec := trace.NewRecorder(&log, trace.WithChecking())
 	watch := newLoopWatch(rec)
 	c, err := provider.Dial(ctx, *connect, &provider.Options{Tap: watch})
 	if err != nil {
@@ -109,12 +110,12 @@ func sessionCmd(args []string, stdout, stderr io.Writer) int {
 	if s := decode(showArgs, bytes.NewReader(log.Bytes()), stdout, stderr); s != exitOK && status == exitOK {
 		status = 1
 	}
-	var v *trace.Violation
+	var v *session.Violation
 	switch err := rec.Err(); {
 	case err == nil:
 		fmt.Fprintln(stdout, "verdict: ok")
 	case errors.As(err, &v):
-		fmt.Fprintf(stdout, "verdict: violation line %d: %s\n", v.Line, sanitize(v.Err.Error()))
+		fmt.Fprintf(stdout, "verdict: violation %s\n", sanitize(v.Error())) // "line N: <rule>: ..."
 		status = 1
 	default:
 		fmt.Fprintln(stdout, "verdict: not recorded:", err)

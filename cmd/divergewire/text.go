@@ -12,7 +12,7 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
-	"github.com/diverge-network/diverge-sdk-go/internal/scopename"
+	"github.com/diverge-network/diverge-sdk-go/session"
 )
 
 // quoteCut quotes s as %q does, cut after limit characters with an
@@ -95,7 +95,7 @@ func displayName(name string) string {
 // scope's shape (lowercase words joined by dots), which payload hex never
 // has: an error never shows a payload's bytes.
 func unknownScope(name string) string {
-	if scopename.Shaped(name) {
+	if session.LooksLikeScope(name) {
 		return "unknown scope " + strconv.Quote(name)
 	}
 	return "unknown scope (not a scope name)"

@@ -22,6 +22,7 @@ import (
 	"github.com/diverge-network/diverge-sdk-go/internal/tools/scopes"
 	"github.com/diverge-network/diverge-sdk-go/internal/tools/variant"
 	"github.com/diverge-network/diverge-sdk-go/secrets"
+	"github.com/diverge-network/diverge-sdk-go/session"
 	"github.com/diverge-network/diverge-sdk-go/trace"
 )
 
@@ -168,7 +169,7 @@ type vGate struct {
 }
 
 // session is a whole trace, read for the page.
-type session struct {
+type vSession struct {
 	show    bool
 	events  []*vEvent
 	chans   []*vChan
@@ -176,14 +177,14 @@ type session struct {
 	gates   []*vGate
 	gated   bool      // Begun declared secrets
 	sc      *scrubber // nil with -show-secrets
-	verdict *trace.Violation
+	verdict *session.Violation
 }
 
 // readSession reads and checks every event of r.
-func readSession(r *trace.Reader, show bool) (*session, error) {
-	s := &session{show: show, sc: newScrubber(show)}
+func readSession(r *trace.Reader, show bool) (*vSession, error) {
+	s := &vSession{show: show, sc: newScrubber(show)}
 	open := map[string]*vChan{}
-	var c trace.Checker
+	var c session.Checker
 	inLoop := false
 	for {
 		l, err := r.Next()
@@ -200,11 +201,9 @@ func readSession(r *trace.Reader, show bool) (*session, error) {
 		e := &vEvent{Line: l.Number, Stream: ev.Stream, Size: len(ev.Payload)}
 		idx := len(s.events)
 		s.events = append(s.events, e)
-		if err := c.Check(ev); err != nil && s.verdict == nil {
-			var v *begin.Violation
-			errors.As(err, &v)
-			s.verdict = &trace.Violation{Line: l.Number, Err: v}
-			e.Rule, e.Detail = string(v.Rule), v.Detail
+		if err := c.Check(ev); s.verdict == nil && errors.As(err, &s.verdict) {
+			s.verdict.Line = l.Number
+			e.Rule, e.Detail = string(s.verdict.Rule), s.verdict.Detail
 		}
 		var value any
 		e.Head, e.Lines, value = s.words(ev)
@@ -307,7 +306,7 @@ func readSession(r *trace.Reader, show bool) (*session, error) {
 	return s, nil
 }
 
-func (s *session) endLoop(inLoop *bool, idx int, how string) {
+func (s *vSession) endLoop(inLoop *bool, idx int, how string) {
 	if *inLoop {
 		l := s.loops[len(s.loops)-1]
 		l.To, l.End = idx, how
@@ -316,7 +315,7 @@ func (s *session) endLoop(inLoop *bool, idx int, how string) {
 }
 
 // setGate records the gate opening or closing at event idx.
-func (s *session) setGate(idx int, open bool) {
+func (s *vSession) setGate(idx int, open bool) {
 	if !s.gated {
 		return
 	}
@@ -330,7 +329,7 @@ func (s *session) setGate(idx int, open bool) {
 
 // link points each Delivered at the loop that took the message and each
 // Dequeued at the dequeue answered Dequeued that withdrew it.
-func (s *session) link() {
+func (s *vSession) link() {
 	withdrawn := map[string][]*vChan{}
 	for _, ch := range s.chans {
 		if ch.Kind == "dequeue" && ch.Outcome == "Dequeued" {
@@ -373,11 +372,11 @@ func (s *session) link() {
 }
 
 // words shows an event with decode's words, and returns its decoded value.
-func (s *session) words(ev trace.Event) (string, []string, any) {
+func (s *vSession) words(ev session.Event) (string, []string, any) {
 	switch {
 	case ev.Finish:
 		return "finish", nil, nil
-	case ev.Scope == begin.ScopeOpaque:
+	case ev.Scope == session.ScopeOpaque:
 		return fmt.Sprintf("%s  %d bytes, not read", ev.Scope, len(ev.Payload)), nil, nil
 	}
 	scope, _ := scopes.Lookup(ev.Scope) // the Reader checked it
@@ -395,15 +394,15 @@ func (s *session) words(ev trace.Event) (string, []string, any) {
 
 // carriesSecrets reports whether a payload is one that carries secret
 // values, decoded or not: a Secrets request, an Inactive, secrets.values.
-func carriesSecrets(ev trace.Event) bool {
+func carriesSecrets(ev session.Event) bool {
 	tag := byte(0xff)
 	if len(ev.Payload) > 0 {
 		tag = ev.Payload[0]
 	}
 	switch ev.Scope {
-	case "secrets.values":
+	case session.ScopeSecretsValues:
 		return true
-	case begin.ScopeChannelRequest, begin.ScopeResponse:
+	case session.ScopeBeginChannelRequest, session.ScopeBeginResponse:
 		return tag == 4
 	}
 	return false

@@ -67,14 +67,14 @@ type Row struct {
 }
 
 // page lays the session out.
-func (s *session) page(name string) *Page {
+func (s *vSession) page(name string) *Page {
 	p := &Page{Title: name, ShowSecrets: s.show, Total: len(s.events), Gated: s.gated}
 	vIdx := -1
 	if v := s.verdict; v != nil {
-		p.Verdict = "violation line " + strconv.Itoa(v.Line) + ": " + sanitize(v.Err.Error())
+		p.Verdict = "violation " + sanitize(v.Error()) // "line N: <rule>: ..."
 		s.sc.hideAll(&p.Verdict)
 		p.VerdictLink = "#ev-" + strconv.Itoa(v.Line)
-		p.Rule = string(v.Err.Rule)
+		p.Rule = string(v.Rule)
 		for i, e := range s.events {
 			if e.Line == v.Line {
 				vIdx = i
@@ -246,7 +246,7 @@ func (s *session) page(name string) *Page {
 }
 
 // label is an event's one-line label and its panel text, secrets scrubbed.
-func (s *session) label(e *vEvent) (string, string) {
+func (s *vSession) label(e *vEvent) (string, string) {
 	head := e.Head
 	switch {
 	case e.Brief != "":
@@ -286,7 +286,7 @@ func (s *session) label(e *vEvent) (string, string) {
 // value, and the payload may escape it in a way no form has (\u0070 for p),
 // so the payload is looked at as it is and as its scope writes it back; one
 // that does not decode counts as carrying a value.
-func (s *session) hexCarriesValue(e *vEvent) bool {
+func (s *vSession) hexCarriesValue(e *vEvent) bool {
 	if s.sc == nil || e.payload == nil {
 		return false
 	}
@@ -313,7 +313,7 @@ func (s *session) hexCarriesValue(e *vEvent) bool {
 
 // summary counts the events, loops, channels and messages by fate, and
 // names the channels left open.
-func (s *session) summary() ([]Stat, string) {
+func (s *vSession) summary() ([]Stat, string) {
 	st := []Stat{{"events", len(s.events)}, {"loops", len(s.loops)}, {"channels", len(s.chans)}}
 	kinds := map[string]int{}
 	fates := map[string]int{}

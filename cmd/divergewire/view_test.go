@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/diverge-network/diverge-sdk-go/session"
 	"github.com/diverge-network/diverge-sdk-go/trace"
 )
 
@@ -68,9 +69,9 @@ func traceShape(t *testing.T, path string) shape {
 		}
 	}
 	f.Seek(0, 0)
-	var v *trace.Violation
-	if err := trace.CheckAll(trace.NewReader(f)); errors.As(err, &v) {
-		s.rule, s.line = string(v.Err.Rule), v.Line
+	var v *session.Violation
+	if err := trace.Check(trace.NewReader(f)); errors.As(err, &v) {
+		s.rule, s.line = string(v.Rule), v.Line
 	} else {
 		require.NoError(t, err)
 	}
@@ -117,7 +118,7 @@ func traceFiles(t *testing.T) []string {
 }
 
 // TestViewEveryTrace: the page of every trace in testdata/traces has one
-// lane per channel, one band per loop, and the verdict trace.CheckAll gives,
+// lane per channel, one band per loop, and the verdict trace.Check gives,
 // marked on its line; every in-page link has its target.
 func TestViewEveryTrace(t *testing.T) {
 	for _, path := range traceFiles(t) {

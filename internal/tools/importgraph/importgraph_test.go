@@ -16,7 +16,7 @@ const module = "github.com/diverge-network/diverge-sdk-go"
 // free of go-sdk, HTTP clients and the like.
 var light = []string{
 	"wire", "errors", "mcpcontent", "secrets", "enqueue", "enqueue/legacy",
-	"dequeue", "begin", "chunk", "queue", "trace", "wiretap",
+	"dequeue", "begin", "session", "chunk", "queue", "trace", "wiretap",
 }
 
 // orderedMap is github.com/wk8/go-ordered-map/v2 and exactly the packages it

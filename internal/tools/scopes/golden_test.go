@@ -2,10 +2,12 @@ package scopes
 
 import (
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/diverge-network/diverge-sdk-go/internal/tools/golden"
 	"github.com/diverge-network/diverge-sdk-go/internal/tools/variant"
+	"github.com/diverge-network/diverge-sdk-go/session"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -60,4 +62,18 @@ func TestEveryScopeHasVectors(t *testing.T) {
 	for _, s := range All {
 		assert.True(t, seen[s.Name], "no public vector for %s", s.Name)
 	}
+}
+
+// TestRegistryMatchesSessionScopes: the registry has a scope for every name
+// package session spells but ScopeOpaque, which no decode reads, and no
+// other.
+func TestRegistryMatchesSessionScopes(t *testing.T) {
+	var names []string
+	for _, s := range All {
+		names = append(names, s.Name)
+	}
+	want := slices.DeleteFunc(session.Scopes(), func(s string) bool { return s == session.ScopeOpaque })
+	slices.Sort(names)
+	slices.Sort(want)
+	assert.Equal(t, want, names)
 }

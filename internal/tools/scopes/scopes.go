@@ -1,6 +1,7 @@
-// Package scopes names every payload of the protocol the way the Rust
-// oracle's conformance protocol, the golden vectors and the command-line tool
-// name them, and gives each one's decode and encode.
+// Package scopes gives the decode and encode of every payload the library
+// reads, under its scope name (package session spells each name once: the
+// names of the Rust oracle's conformance protocol, the golden vectors and
+// the command-line tool).
 package scopes
 
 import (
@@ -12,6 +13,7 @@ import (
 	protoerr "github.com/diverge-network/diverge-sdk-go/errors"
 	"github.com/diverge-network/diverge-sdk-go/mcpcontent"
 	"github.com/diverge-network/diverge-sdk-go/secrets"
+	"github.com/diverge-network/diverge-sdk-go/session"
 )
 
 // Scope is one kind of payload.
@@ -65,19 +67,19 @@ func typed[T any](name string, c codec[T], ops ...opsOf) Scope {
 
 // All lists every scope, in the oracle's order.
 var All = []Scope{
-	typed("enqueue.request", codec[enqueue.Request]{(*enqueue.Request).DecodeJSON, (*enqueue.Request).EncodeJSON}),
-	typed("enqueue.response", codec[enqueue.Response]{(*enqueue.Response).Decode, (*enqueue.Response).Encode}, enqueueAnswerOps),
-	typed("legacy.enqueue.request", codec[legacy.Request]{(*legacy.Request).DecodeJSON, (*legacy.Request).EncodeJSON}),
-	typed("legacy.enqueue.response", codec[legacy.Response]{(*legacy.Response).Decode, (*legacy.Response).Encode}, legacyAnswerOps),
-	{Name: "begin.channel_request", Decode: func(b []byte) (any, error) { return begin.DecodeChannelRequest(b) }, Encode: func(dst []byte, v any) ([]byte, error) {
+	typed(session.ScopeEnqueueRequest, codec[enqueue.Request]{(*enqueue.Request).DecodeJSON, (*enqueue.Request).EncodeJSON}),
+	typed(session.ScopeEnqueueResponse, codec[enqueue.Response]{(*enqueue.Response).Decode, (*enqueue.Response).Encode}, enqueueAnswerOps),
+	typed(session.ScopeLegacyEnqueueRequest, codec[legacy.Request]{(*legacy.Request).DecodeJSON, (*legacy.Request).EncodeJSON}),
+	typed(session.ScopeLegacyEnqueueResponse, codec[legacy.Response]{(*legacy.Response).Decode, (*legacy.Response).Encode}, legacyAnswerOps),
+	{Name: session.ScopeBeginChannelRequest, Decode: func(b []byte) (any, error) { return begin.DecodeChannelRequest(b) }, Encode: func(dst []byte, v any) ([]byte, error) {
 		return begin.EncodeChannelRequest(dst, v.(begin.ChannelRequest))
 	}, Ops: channelRequestOps},
-	{Name: "begin.response", Decode: func(b []byte) (any, error) { return begin.DecodeResponse(b) }, Encode: func(dst []byte, v any) ([]byte, error) { return begin.EncodeResponse(dst, v.(begin.Response)) }, Ops: responseOps},
-	typed("dequeue.request", codec[dequeue.Request]{(*dequeue.Request).DecodeJSON, (*dequeue.Request).EncodeJSON}),
-	typed("dequeue.response", codec[dequeue.Response]{(*dequeue.Response).Decode, (*dequeue.Response).Encode}, dequeueAnswerOps),
-	typed("secrets.feed_response", codec[secrets.FeedResponse]{(*secrets.FeedResponse).Decode, (*secrets.FeedResponse).Encode}, feedAnswerOps),
+	{Name: session.ScopeBeginResponse, Decode: func(b []byte) (any, error) { return begin.DecodeResponse(b) }, Encode: func(dst []byte, v any) ([]byte, error) { return begin.EncodeResponse(dst, v.(begin.Response)) }, Ops: responseOps},
+	typed(session.ScopeDequeueRequest, codec[dequeue.Request]{(*dequeue.Request).DecodeJSON, (*dequeue.Request).EncodeJSON}),
+	typed(session.ScopeDequeueResponse, codec[dequeue.Response]{(*dequeue.Response).Decode, (*dequeue.Response).Encode}, dequeueAnswerOps),
+	typed(session.ScopeSecretsFeedResponse, codec[secrets.FeedResponse]{(*secrets.FeedResponse).Decode, (*secrets.FeedResponse).Encode}, feedAnswerOps),
 	{
-		Name: "postgres.request",
+		Name: session.ScopePostgresRequest,
 		Decode: func(b []byte) (any, error) {
 			p := &begin.Postgres{}
 			if err := p.DecodeConnID(b); err != nil {
@@ -88,18 +90,18 @@ var All = []Scope{
 		Encode: func(dst []byte, v any) ([]byte, error) { return v.(*begin.Postgres).AppendConnID(dst), nil },
 		Ops:    postgresOps,
 	},
-	typed("errors.error", codec[protoerr.Error]{(*protoerr.Error).DecodeJSON, (*protoerr.Error).EncodeJSON}),
-	typed("secrets.values", codec[secrets.Values]{(*secrets.Values).DecodeJSON, (*secrets.Values).EncodeJSON}),
-	typed("secrets.declaration", codec[secrets.Declaration]{(*secrets.Declaration).DecodeJSON, (*secrets.Declaration).EncodeJSON}),
-	typed("begin.registered", codec[begin.Registered]{(*begin.Registered).DecodeJSON, (*begin.Registered).EncodeJSON}),
+	typed(session.ScopeErrorsError, codec[protoerr.Error]{(*protoerr.Error).DecodeJSON, (*protoerr.Error).EncodeJSON}),
+	typed(session.ScopeSecretsValues, codec[secrets.Values]{(*secrets.Values).DecodeJSON, (*secrets.Values).EncodeJSON}),
+	typed(session.ScopeSecretsDeclaration, codec[secrets.Declaration]{(*secrets.Declaration).DecodeJSON, (*secrets.Declaration).EncodeJSON}),
+	typed(session.ScopeBeginRegistered, codec[begin.Registered]{(*begin.Registered).DecodeJSON, (*begin.Registered).EncodeJSON}),
 	{
-		Name:   "mcpcontent.block",
+		Name:   session.ScopeMCPContentBlock,
 		Decode: func(b []byte) (any, error) { return mcpcontent.DecodeBlockJSON(b) },
 		Encode: func(dst []byte, v any) ([]byte, error) { return mcpcontent.EncodeBlockJSON(dst, v.(mcpcontent.Block)) },
 		Ops:    blockOps,
 	},
 	{
-		Name:   "begin.chunk",
+		Name:   session.ScopeBeginChunk,
 		Decode: func(b []byte) (any, error) { return chunk.DecodeJSON(b) },
 		Encode: func(dst []byte, v any) ([]byte, error) { return chunk.EncodeJSON(dst, v.(chunk.Chunk)) },
 		Ops:    chunkOps,

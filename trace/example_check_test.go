@@ -5,25 +5,26 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/diverge-network/diverge-sdk-go/session"
 	"github.com/diverge-network/diverge-sdk-go/trace"
 )
 
 // Check recorded sessions after the fact: one keeps every rule, the other
-// answers an enqueue twice.
-func ExampleCheckAll() {
+// answers an enqueue twice. A violation carries the line of its event.
+func ExampleCheck() {
 	for _, name := range []string{"ok_gated.trace", "bad_channel_one_answer.trace"} {
 		f, err := os.Open("../testdata/traces/" + name)
 		if err != nil {
 			panic(err)
 		}
-		err = trace.CheckAll(trace.NewReader(f))
+		err = trace.Check(trace.NewReader(f))
 		f.Close()
-		var v *trace.Violation
+		var v *session.Violation
 		switch {
 		case err == nil:
 			fmt.Println(name, "ok")
 		case errors.As(err, &v):
-			fmt.Println(name, "line", v.Line, v.Err.Rule)
+			fmt.Println(name, "line", v.Line, v.Rule)
 		default:
 			fmt.Println(name, "unreadable:", err)
 		}

@@ -1,8 +1,7 @@
-package begin
+package session
 
 import (
 	"errors"
-	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -15,6 +14,7 @@ type step struct {
 	id      string
 	finish  bool
 	payload string
+	label   string // the payload's scope label; "" for the one its place implies
 }
 
 func mainP(payload string) step     { return step{main: true, payload: payload} }
@@ -22,17 +22,45 @@ func mainFinish() step              { return step{main: true, finish: true} }
 func chanP(id, payload string) step { return step{id: id, payload: payload} }
 func chanFinish(id string) step     { return step{id: id, finish: true} }
 
+// as labels the step's payload with scope.
+func (s step) as(scope string) step { s.label = scope; return s }
+
 func (s step) feed(c *Checker) error {
 	switch {
 	case s.main && s.finish:
-		return c.MainFinish()
+		return finishMain(c)
+	case s.main && s.label != "":
+		return c.Check(Event{Stream: MainStream, Scope: s.label, Payload: []byte(s.payload)})
 	case s.main:
-		return c.Main([]byte(s.payload))
+		return onMain(c, []byte(s.payload))
 	case s.finish:
-		return c.ChannelFinish(s.id)
+		return finishChannel(c, s.id)
+	case s.label != "":
+		return c.Check(Event{Stream: s.id, Scope: s.label, Payload: []byte(s.payload)})
 	}
-	return c.Channel(s.id, []byte(s.payload))
+	return onChannel(c, s.id, []byte(s.payload))
 }
+
+// onMain checks a main-stream payload, labelled begin.response.
+func onMain(c *Checker, payload []byte) error {
+	return c.Check(Event{Stream: MainStream, Scope: ScopeBeginResponse, Payload: payload})
+}
+
+// onChannel checks a payload on the channel id, labelled as its place on
+// the channel implies (any label where none is tested).
+func onChannel(c *Checker, id string, payload []byte) error {
+	scope := c.channelScope(id)
+	if scope == "" {
+		scope = ScopeOpaque
+	}
+	return c.Check(Event{Stream: id, Scope: scope, Payload: payload})
+}
+
+// finishMain checks the main stream's finish.
+func finishMain(c *Checker) error { return c.Check(Event{Stream: MainStream, Finish: true}) }
+
+// finishChannel checks the finish of the channel id.
+func finishChannel(c *Checker, id string) error { return c.Check(Event{Stream: id, Finish: true}) }
 
 // Payloads.
 const (
@@ -138,6 +166,12 @@ func ruleGroups() []ruleGroup {
 			{"keep: begin error, finish", "", steps(mainP(beginError), mainFinish())},
 			{"keep: loop error, finish", "", join(steps(mainP(begunToken)), fedSteps("f1"), steps(opened("s3"), mainP(chunkP), mainP(loopError), mainFinish()))},
 		}},
+		{RuleMainScope, []ruleCase{
+			{"enqueue answer on main", RuleMainScope, steps(mainP(delivered).as(ScopeEnqueueResponse))},
+			{"keep: begin.response on main", "", steps(mainP(begunNone).as(ScopeBeginResponse), chanP("e1", enqueueReq), mainP(active).as(ScopeBeginResponse))},
+			{"after the finish, after-finish comes first", RuleMainAfterFinish,
+				steps(mainP(begunNone), mainFinish(), mainP(delivered).as(ScopeEnqueueResponse))},
+		}},
 		{RuleMainDecode, []ruleCase{
 			{"unknown tag", RuleMainDecode, steps(mainP(begunNone), mainP("\x09"))},
 			{"empty payload", RuleMainDecode, steps(mainP(""))},
@@ -219,6 +253,7 @@ func ruleGroups() []ruleGroup {
 		}},
 		{RuleChannelRequestFirst, []ruleCase{
 			{"finish with no request", RuleChannelRequestFirst, steps(mainP(begunNone), chanFinish("e1"))},
+			{"an answer labelled first", RuleChannelRequestFirst, steps(mainP(begunNone), chanP("e1", delivered).as(ScopeEnqueueResponse))},
 			{"keep: request first", "", steps(mainP(begunNone), chanP("e1", enqueueReq), chanFinish("e1"))},
 		}},
 		{RuleChannelBeforeBegun, []ruleCase{
@@ -243,6 +278,24 @@ func ruleGroups() []ruleGroup {
 			{"info answered twice", RuleChannelOneAnswer, steps(mainP(begunNone), chanP("i1", infoReq), chanP("i1", "# notes"), chanP("i1", "more"))},
 			{"keep: a postgres byte stream", "", steps(mainP(begunNone), chanP("p1", postgresReq), chanP("p1", "R\x00"), chanP("p1", "Z"), chanP("p1", ""), chanFinish("p1"))},
 			{"keep: a finish with no answer", "", steps(mainP(begunNone), chanP("e1", enqueueReq), chanFinish("e1"))},
+		}},
+		{RuleChannelAnswerFamily, []ruleCase{
+			{"dequeue answer on an enqueue channel", RuleChannelAnswerFamily,
+				steps(mainP(begunNone), chanP("e1", enqueueReq), chanP("e1", empty).as(ScopeDequeueResponse))},
+			{"feed answer on a dequeue channel", RuleChannelAnswerFamily,
+				steps(mainP(begunNone), chanP("d1", dequeueReq), chanP("d1", fed).as(ScopeSecretsFeedResponse))},
+			{"enqueue answer on an info channel", RuleChannelAnswerFamily,
+				steps(mainP(begunNone), chanP("i1", infoReq), chanP("i1", delivered).as(ScopeEnqueueResponse))},
+			{"a second request", RuleChannelAnswerFamily,
+				steps(mainP(begunNone), chanP("e1", enqueueReq), chanP("e1", enqueueReq).as(ScopeBeginChannelRequest))},
+			{"keep: each family", "", steps(mainP(begunNone),
+				chanP("e1", enqueueReq).as(ScopeBeginChannelRequest), chanP("e1", refused).as(ScopeEnqueueResponse),
+				chanP("d1", dequeueReq).as(ScopeBeginChannelRequest), chanP("d1", empty).as(ScopeDequeueResponse),
+				chanP("f1", "\x04{}").as(ScopeBeginChannelRequest), chanP("f1", fed).as(ScopeSecretsFeedResponse),
+				chanP("i1", infoReq).as(ScopeBeginChannelRequest), chanP("i1", "# notes").as(ScopeOpaque),
+				chanP("p1", postgresReq).as(ScopeBeginChannelRequest), chanP("p1", "R").as(ScopeOpaque))},
+			{"an answer after the finish is after-finish", RuleChannelAfterFinish,
+				steps(mainP(begunNone), chanP("e1", enqueueReq), chanFinish("e1"), chanP("e1", delivered).as(ScopeEnqueueResponse))},
 		}},
 		{RuleChannelAnswerDecode, []ruleCase{
 			{"feed answered with an enqueue refusal", RuleChannelAnswerDecode, steps(mainP(begunNone), chanP("f1", "\x04{}"), chanP("f1", "\x02"+`{"message":"no"}`))},
@@ -437,9 +490,9 @@ func TestCheckerRules(t *testing.T) {
 	for _, group := range ruleGroups() {
 		for _, tc := range group.cases {
 			t.Run(string(group.rule)+"/"+tc.name, func(t *testing.T) {
-				var c Checker
+				c := &Checker{}
 				for i, s := range tc.steps {
-					err := s.feed(&c)
+					err := s.feed(c)
 					if i < len(tc.steps)-1 || tc.rule == "" {
 						require.NoError(t, err, "step %d", i)
 						continue
@@ -447,11 +500,13 @@ func TestCheckerRules(t *testing.T) {
 					var v *Violation
 					require.ErrorAs(t, err, &v, "step %d", i)
 					assert.Equal(t, tc.rule, v.Rule, v.Error())
-					assert.Equal(t, s.main, v.Event.Main)
+					assert.Equal(t, s.main, v.Event.OnMain())
 					assert.Equal(t, s.finish, v.Event.Finish)
 					if !s.main {
-						assert.Equal(t, s.id, v.Event.Channel)
+						assert.Equal(t, s.id, v.Event.Stream)
 					}
+					assert.Nil(t, v.Event.Payload, "a Violation holds no payload")
+					assert.Zero(t, v.Line, "no trace, no line")
 					assert.NotEmpty(t, v.Detail)
 				}
 			})
@@ -463,26 +518,23 @@ func TestCheckerRules(t *testing.T) {
 		}
 	}
 	for _, r := range Rules() {
-		if slices.Contains(LabelRules(), r) {
-			continue // the trace package's tests
-		}
 		assert.True(t, broken[r], "no case breaks %s", r)
 		assert.True(t, kept[r], "no case keeps %s", r)
 	}
-	assert.Len(t, broken, len(Rules())-len(LabelRules()))
+	assert.Len(t, broken, len(Rules()))
 }
 
 // TestCheckerStaysFailed: after a violation every call returns it.
 func TestCheckerStaysFailed(t *testing.T) {
-	var c Checker
+	c := &Checker{}
 	require.NoError(t, c.Err())
-	require.NoError(t, c.Main([]byte(begunNone)))
-	first := c.Main([]byte(chunkP))
+	require.NoError(t, onMain(c, []byte(begunNone)))
+	first := onMain(c, []byte(chunkP))
 	require.Error(t, first)
-	assert.Same(t, first, c.Main([]byte(active)))
-	assert.Same(t, first, c.MainFinish())
-	assert.Same(t, first, c.Channel("e1", []byte(enqueueReq)))
-	assert.Same(t, first, c.ChannelFinish("e1"))
+	assert.Same(t, first, onMain(c, []byte(active)))
+	assert.Same(t, first, finishMain(c))
+	assert.Same(t, first, onChannel(c, "e1", []byte(enqueueReq)))
+	assert.Same(t, first, finishChannel(c, "e1"))
 	assert.Same(t, first, c.Err())
 
 	var v *Violation
@@ -492,42 +544,49 @@ func TestCheckerStaysFailed(t *testing.T) {
 
 // TestCheckerState: the accessors follow the stream.
 func TestCheckerState(t *testing.T) {
-	var c Checker
+	c := &Checker{}
 	assert.False(t, c.Gated(), "nothing declared yet")
-	require.NoError(t, c.Main([]byte(begunToken)))
+	require.NoError(t, onMain(c, []byte(begunToken)))
 	assert.True(t, c.Gated())
 	for _, s := range fedSteps("f1") {
-		require.NoError(t, s.feed(&c))
+		require.NoError(t, s.feed(c))
 	}
 	assert.False(t, c.Gated())
-	require.NoError(t, c.Channel("e1", []byte(enqueueReq)))
-	require.NoError(t, c.Main([]byte(active)))
-	require.NoError(t, c.Main([]byte(partK1)))
+	require.NoError(t, onChannel(c, "e1", []byte(enqueueReq)))
+	require.NoError(t, onMain(c, []byte(active)))
+	require.NoError(t, onMain(c, []byte(partK1)))
 	assert.True(t, c.InLoop())
 	assert.Equal(t, 1, c.Loops())
-	require.NoError(t, c.Main([]byte(inactiveToken)))
+	require.NoError(t, onMain(c, []byte(inactiveToken)))
 	assert.False(t, c.InLoop())
 	assert.True(t, c.Gated(), "an Inactive closes the gate")
 }
 
-// TestEventString: how an event names itself.
+// TestEventString: how an event names itself, alone and in a Violation.
 func TestEventString(t *testing.T) {
 	tests := []struct {
-		ev   Event
-		want string
+		ev      Event
+		variant string
+		want    string
 	}{
-		{Event{Main: true, Variant: "Active"}, "main Active"},
-		{Event{Main: true, Finish: true}, "main finish"},
-		{Event{Main: true}, "main payload"},
-		{Event{Main: true, Scope: ScopeResponse}, "main begin.response payload"},
-		{Event{Channel: "c1", Scope: "dequeue.response"}, "channel c1 dequeue.response payload"},
-		{Event{Channel: "c1", Variant: "Enqueue"}, "channel c1 Enqueue"},
-		{Event{Channel: "c1", Finish: true}, "channel c1 finish"},
-		{Event{Channel: "a b"}, `channel "a b" payload`},
-		{Event{Channel: ""}, `channel "" payload`},
+		{Event{Stream: MainStream}, "Active", "main Active"},
+		{Event{Stream: MainStream, Finish: true}, "", "main finish"},
+		{Event{Stream: MainStream}, "", "main payload"},
+		{Event{Stream: MainStream, Scope: ScopeBeginResponse}, "", "main begin.response payload"},
+		{Event{Stream: "c1", Scope: ScopeDequeueResponse, Payload: []byte{1}}, "", "channel c1 dequeue.response payload"},
+		{Event{Stream: "c1"}, "Enqueue", "channel c1 Enqueue"},
+		{Event{Stream: "c1", Finish: true}, "", "channel c1 finish"},
+		{Event{Stream: "a b"}, "", `channel "a b" payload`},
+		{Event{Stream: ""}, "", `channel "" payload`},
 	}
 	for _, tt := range tests {
-		assert.Equal(t, tt.want, tt.ev.String())
+		if tt.variant == "" {
+			assert.Equal(t, tt.want, tt.ev.String())
+		}
+		v := &Violation{Rule: RuleMainDecode, Event: tt.ev, Variant: tt.variant, Detail: "d"}
+		assert.Equal(t, "main.decode: "+tt.want+": d", v.Error())
+		v.Line = 7
+		assert.Equal(t, "line 7: main.decode: "+tt.want+": d", v.Error())
 	}
 }
 
@@ -544,10 +603,10 @@ func TestViolationNeverShowsValues(t *testing.T) {
 		steps(mainP("\x04" + `{"token":"` + marker + `"}`)),
 	}
 	for i, ss := range cases {
-		var c Checker
+		c := &Checker{}
 		var err error
 		for _, s := range ss {
-			if err = s.feed(&c); err != nil {
+			if err = s.feed(c); err != nil {
 				break
 			}
 		}
@@ -562,7 +621,7 @@ func FuzzChecker(f *testing.F) {
 	f.Add([]byte{0, 0, 1, 3, 2, 9, 1})
 	f.Add([]byte("\x00\x00{}\x01\x03\x05\x02\x02{\"key\":\"k\",\"content\":[]}"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		var c Checker
+		c := &Checker{}
 		var failed error
 		for len(data) >= 2 {
 			op, n := data[0], int(data[1])%8
@@ -571,19 +630,21 @@ func FuzzChecker(f *testing.F) {
 			payload := data[:n]
 			data = data[n:]
 			id := string(rune('a' + op%3))
-			var err error
+			ev := Event{Stream: MainStream, Scope: c.mainScope(), Payload: payload}
 			switch op % 5 {
-			case 0:
-				err = c.Main(payload)
 			case 1:
-				err = c.MainFinish()
+				ev = Event{Stream: MainStream, Finish: true}
 			case 2:
-				err = c.Channel(id, payload)
+				ev = Event{Stream: id, Scope: c.channelScope(id), Payload: payload}
 			case 3:
-				err = c.ChannelFinish(id)
+				ev = Event{Stream: id, Finish: true}
 			case 4:
-				err = c.Channel(id, append([]byte{op % 5}, payload...))
+				ev = Event{Stream: id, Scope: ScopeBeginChannelRequest, Payload: append([]byte{op % 5}, payload...)}
 			}
+			if op&0x80 != 0 && !ev.Finish {
+				ev.Scope = Scopes()[int(op)%len(scopes)] // a label that may be wrong
+			}
+			err := c.Check(ev)
 			if failed != nil {
 				require.Same(t, failed, err)
 			} else if err != nil {

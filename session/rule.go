@@ -1,9 +1,4 @@
-package begin
-
-import (
-	"strconv"
-	"unicode"
-)
+package session
 
 // Rule names one rule of a begin's sequence. Its string is a stable
 // identifier: tools print it and tests compare it, so it never changes.
@@ -31,7 +26,7 @@ import (
 //	loop.seam-parts             a user part later in a loop belongs to a message taken at a seam, shown there whole and once, the messages in the order enqueued
 //	main.finish-in-loop         no finish while a loop is open: a loop ends with Inactive, or with Error and then the finish
 //	channel.after-finish        nothing on a channel after its finish
-//	channel.request-first       a channel opens with its request (begin.channel_request), not an answer or a finish
+//	channel.request-first       a channel opens with its request (labelled begin.channel_request), not an answer or a finish
 //	channel.before-begun        no channel opens before Begun
 //	secrets.feed-names          a Secrets request feeds every secret the program declared and no other name
 //	secrets.feed-order          a Secrets request feeds the secrets in the order the program declared them
@@ -49,9 +44,8 @@ import (
 // The families: Enqueue is answered by enqueue.response, Dequeue by
 // dequeue.response, Secrets by secrets.feed_response, and Postgres and Info
 // by opaque payloads, which are not read. The rules marked "labelled" are
-// about scope labels, which a recording carries and a Checker does not
-// see: the trace package checks them (with MainScope and ChannelScope)
-// before it hands an event to a Checker.
+// about the scope label an Event carries (see Scopes): a Checker tests them
+// first, then reads the payload as its place on the stream implies.
 //
 // Where a rule spans channels and the recording leaves the order of two
 // events open, the Checker accepts every order the protocol allows and
@@ -109,72 +103,4 @@ func Rules() []Rule {
 		RuleChannelAnswerFamily, RuleChannelAnswerDecode, RuleEnqueueEmptyContent,
 		RuleDeliveredLoop, RuleDeliveredParts, RuleWithdrawnFate, RuleDequeuedWitness, RuleDequeueEmpty,
 	}
-}
-
-// LabelRules are the rules about scope labels, which the trace package
-// checks rather than a Checker. The slice is the caller's.
-func LabelRules() []Rule { return []Rule{RuleMainScope, RuleChannelAnswerFamily} }
-
-// Event is one thing that happened on a begin, as a Violation names it: a
-// payload or a finish, on the main stream or on one channel. It never holds
-// a payload's bytes.
-type Event struct {
-	Main    bool   // on the main stream; otherwise on the channel Channel
-	Channel string // the channel's id; empty on the main stream
-	Finish  bool   // the stream's finish rather than a payload
-	// Scope is the payload's scope: what its place on the stream makes it,
-	// or, for a label rule, the label the recording gave it. Empty for a
-	// finish.
-	Scope string
-	// Variant is the payload's decoded variant ("Begun", "Active",
-	// "Enqueue", "Delivered", "Fed", ...). Empty for a finish, and for a
-	// payload that did not decode or that the checker does not read.
-	Variant string
-}
-
-// String says where and what: "main Active", "main finish", "channel c1
-// Enqueue", "channel c1 finish"; a payload with no variant is named by its
-// scope ("channel c1 dequeue.response payload"), or as "payload".
-func (e Event) String() string {
-	where := "main"
-	if !e.Main {
-		where = "channel " + displayToken(e.Channel)
-	}
-	switch {
-	case e.Finish:
-		return where + " finish"
-	case e.Variant != "":
-		return where + " " + e.Variant
-	case e.Scope != "":
-		return where + " " + displayToken(e.Scope) + " payload"
-	}
-	return where + " payload"
-}
-
-// displayToken shows a channel id or a scope bare when it is one plain
-// token, else quoted, so a message stays one line.
-func displayToken(id string) string {
-	if id == "" {
-		return `""`
-	}
-	for _, r := range id {
-		if r == unicode.ReplacementChar || unicode.IsSpace(r) || !unicode.IsPrint(r) || r == '"' {
-			return strconv.Quote(id)
-		}
-	}
-	return id
-}
-
-// Violation is the first rule a begin broke: which rule, at which event,
-// and why. It names secrets at most, never their values. A Checker returns
-// it as an error; errors.As finds it.
-type Violation struct {
-	Rule   Rule
-	Event  Event
-	Detail string // what was wrong, in a sentence
-}
-
-// Error is "<rule>: <event>: <detail>".
-func (v *Violation) Error() string {
-	return string(v.Rule) + ": " + v.Event.String() + ": " + v.Detail
 }

@@ -1,4 +1,4 @@
-package begin
+package session
 
 import (
 	"fmt"
@@ -20,7 +20,7 @@ func longSession(c *Checker, n int) (events int, err error) {
 		err = e
 		return e == nil
 	}
-	if !do(c.Main([]byte("\x00" + `{"secrets":{"api_key":"fixed","token":"rotating"}}`))) {
+	if !do(onMain(c, []byte("\x00"+`{"secrets":{"api_key":"fixed","token":"rotating"}}`))) {
 		return
 	}
 	chunk := []byte("\x02" + `{"type":"assistant_text_content","text":"working"}`)
@@ -33,22 +33,22 @@ func longSession(c *Checker, n int) (events int, err error) {
 		waiting := append(append([]byte("\x02"+`{"key":`), later...), `,"content":[{"type":"text","text":"wait"}]}`...)
 		part := append(append([]byte("\x02"+`{"type":"user_text_content","key":`), key...), `,"text":"go"}`...)
 		deq := append(append([]byte("\x03"+`{"key":`), later...), '}')
-		ok := do(c.Channel(f, feed)) && do(c.Channel(f, []byte{0})) && do(c.ChannelFinish(f)) &&
-			do(c.Channel(e1, msg)) && do(c.Main([]byte{3})) && do(c.Main(part)) && do(c.Channel(e1, []byte{0})) && do(c.ChannelFinish(e1)) &&
-			do(c.Channel(e2, waiting)) && do(c.Channel(d, deq))
+		ok := do(onChannel(c, f, feed)) && do(onChannel(c, f, []byte{0})) && do(finishChannel(c, f)) &&
+			do(onChannel(c, e1, msg)) && do(onMain(c, []byte{3})) && do(onMain(c, part)) && do(onChannel(c, e1, []byte{0})) && do(finishChannel(c, e1)) &&
+			do(onChannel(c, e2, waiting)) && do(onChannel(c, d, deq))
 		if !ok {
 			return
 		}
 		if i%2 == 0 {
-			ok = do(c.Channel(e2, []byte{1})) && do(c.Channel(d, []byte{0}))
+			ok = do(onChannel(c, e2, []byte{1})) && do(onChannel(c, d, []byte{0}))
 		} else {
-			ok = do(c.Channel(d, []byte{0})) && do(c.Channel(e2, []byte{1}))
+			ok = do(onChannel(c, d, []byte{0})) && do(onChannel(c, e2, []byte{1}))
 		}
-		ok = ok && do(c.ChannelFinish(e2)) && do(c.ChannelFinish(d))
+		ok = ok && do(finishChannel(c, e2)) && do(finishChannel(c, d))
 		for j := 0; ok && j < 4; j++ {
-			ok = do(c.Main(chunk))
+			ok = do(onMain(c, chunk))
 		}
-		if !ok || !do(c.Main([]byte("\x04"+`{"token":"tok_rotated_`+s+`"}`))) {
+		if !ok || !do(onMain(c, []byte("\x04"+`{"token":"tok_rotated_`+s+`"}`))) {
 			return
 		}
 	}
@@ -58,18 +58,18 @@ func longSession(c *Checker, n int) (events int, err error) {
 // TestLongSessionForgets: after a long session the Checker holds no
 // channel and no key, and its bounded memories stay at their bounds.
 func TestLongSessionForgets(t *testing.T) {
-	var c Checker
-	events, err := longSession(&c, 50_000)
+	c := &Checker{}
+	events, err := longSession(c, 50_000)
 	require.NoError(t, err)
 	require.GreaterOrEqual(t, events, 50_000)
 	require.Equal(t, 0, c.OpenChannels())
 	require.Empty(t, c.keys)
 	require.Empty(t, c.unshown)
-	require.LessOrEqual(t, len(c.finishedIDs), recentFinished)
-	require.LessOrEqual(t, len(c.secretVals), keptSecretValues)
-	require.Len(t, c.finishedSet, len(c.finishedIDs))
-	require.Len(t, c.secretIndex, len(c.secretVals))
-	require.NoError(t, c.MainFinish())
+	require.LessOrEqual(t, len(c.finishedIDs.items), recentFinished)
+	require.LessOrEqual(t, len(c.needles.items), keptSecretValues)
+	require.Len(t, c.finishedIDs.index, len(c.finishedIDs.items))
+	require.Len(t, c.needles.index, len(c.needles.items))
+	require.NoError(t, finishMain(c))
 }
 
 // BenchmarkLongSession checks a generated session of 100k and of 1M events,

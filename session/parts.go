@@ -1,4 +1,4 @@
-package begin
+package session
 
 import (
 	"bytes"
@@ -57,7 +57,7 @@ func (c *Checker) partsRule() Rule {
 }
 
 // startLoop takes an Active: some message must be there to start on.
-func (c *Checker) startLoop(ev Event) error {
+func (c *Checker) startLoop(ev spot) error {
 	if len(c.unshown) == 0 {
 		return c.fail(RuleActiveNoMessage, ev, "no message is there to start on (every message enqueued so far was shown in a loop, withdrawn, refused or left unserved); a loop starts on the message(s) waiting")
 	}
@@ -66,7 +66,7 @@ func (c *Checker) startLoop(ev Event) error {
 }
 
 // loopChunk takes a Chunk inside a loop.
-func (c *Checker) loopChunk(ev Event, ch chunk.Chunk) error {
+func (c *Checker) loopChunk(ev spot, ch chunk.Chunk) error {
 	if !isUserPart(ch) {
 		if err := c.partsDone(ev, "a chunk of type "+strconv.Quote(ch.Type())); err != nil {
 			return err
@@ -112,7 +112,7 @@ func (c *Checker) shownPart() {
 
 // partsDone checks, at a chunk that is no user part or at the loop's end
 // (what), that the loop showed a message first and none is half shown.
-func (c *Checker) partsDone(ev Event, what string) error {
+func (c *Checker) partsDone(ev spot, what string) error {
 	if m := c.showing; m != nil {
 		return c.fail(c.partsRule(), ev, "%s comes after part %d of the %s of the message on channel %s (key %s); a message's parts come whole",
 			what, c.next, count(len(m.parts), "part"), displayToken(m.id), strconv.Quote(m.key))
@@ -125,7 +125,7 @@ func (c *Checker) partsDone(ev Event, what string) error {
 
 // endLoop checks, at an Inactive or a loop's Error, the loop's parts and
 // that every message answered Delivered so far was shown.
-func (c *Checker) endLoop(ev Event) error {
+func (c *Checker) endLoop(ev spot) error {
 	if err := c.partsDone(ev, "the loop's end"); err != nil {
 		return err
 	}
@@ -163,7 +163,7 @@ func (c *Checker) dropMessage(m *message) {
 
 // deliveredParts takes m's Delivered: a message not shown yet is shown by the
 // end of the loop open now; with none open, the loop it went into is over.
-func (c *Checker) deliveredParts(ev Event, m *message) error {
+func (c *Checker) deliveredParts(ev spot, m *message) error {
 	if m == nil || !m.listed {
 		return nil
 	}

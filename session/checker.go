@@ -1,27 +1,14 @@
-package begin
+package session
 
 import (
 	"fmt"
 	"strconv"
 
+	"github.com/diverge-network/diverge-sdk-go/begin"
 	"github.com/diverge-network/diverge-sdk-go/dequeue"
 	"github.com/diverge-network/diverge-sdk-go/enqueue"
 	protoerr "github.com/diverge-network/diverge-sdk-go/errors"
 	"github.com/diverge-network/diverge-sdk-go/secrets"
-)
-
-// Scope names, as the tools and the trace format spell them, of the payloads
-// a begin carries. A Violation's Event names the scope a payload's place
-// implies; MainScope and ChannelScope say which one a stream expects next.
-const (
-	ScopeResponse       = "begin.response"        // the main stream's payloads
-	ScopeChannelRequest = "begin.channel_request" // a channel's first payload
-	ScopeEnqueueAnswer  = "enqueue.response"      // the answer on an Enqueue channel
-	ScopeDequeueAnswer  = "dequeue.response"      // the answer on a Dequeue channel
-	ScopeFeedAnswer     = "secrets.feed_response" // the answer on a Secrets channel
-	// ScopeOpaque labels an answer this library does not read: the bytes
-	// on a Postgres channel, the DIVERGE.md answer on an Info channel.
-	ScopeOpaque = "opaque"
 )
 
 // Limits on what a Checker remembers, so that its memory stays flat over a
@@ -38,9 +25,9 @@ const (
 )
 
 // Checker follows one begin, event by event, and reports the first rule the
-// begin breaks (see Rule for the list). Feed it every payload and finish of
-// the main stream and of each channel, in the order they happened; each
-// method returns nil, or a *Violation.
+// begin breaks (see Rule for the list). Hand Check every payload and finish
+// of the main stream and of each channel, in the order they happened, each
+// payload labelled with its scope; Check returns nil, or a *Violation.
 //
 // Once a rule is broken the Checker stops following: every later call
 // returns the same *Violation, and Err reports it.
@@ -150,9 +137,7 @@ type Checker struct {
 	channels map[string]*channelState
 	keys     map[string]*keyState
 
-	finishedIDs  []string // ring of recently finished ids
-	finishedNext int
-	finishedSet  map[string]struct{}
+	finishedIDs recent // the ids of the latest finished channels
 
 	unshown []*message // messages enqueued that no loop has shown yet, in request order
 	opening bool       // the open loop has shown only user parts so far
@@ -160,9 +145,7 @@ type Checker struct {
 	next    int        // the index of showing's next part
 	runSeq  uint64     // the request event of the latest message shown in this run of user parts; 0 at a run's start
 
-	secretVals  []string // ring of distinct strings that show a secret value (secretNeedles)
-	secretNext  int
-	secretIndex map[string]struct{}
+	needles recent // the latest strings that show a secret value (secretNeedles)
 }
 
 // channelKind is what a channel's request asked for.
@@ -242,50 +225,102 @@ func (c *Checker) Gated() bool { return c.declared.Len() > 0 && !c.fed }
 // that opened and have not finished.
 func (c *Checker) OpenChannels() int { return len(c.channels) }
 
-// MainScope is the scope the main stream's next payload has: begin.response,
-// or "" when nothing may follow (after the finish, or after an Error).
-func (c *Checker) MainScope() string {
+// mainScope is the scope the main stream's next payload has:
+// begin.response, or "" when nothing may follow (after the finish, or
+// after an Error).
+func (c *Checker) mainScope() string {
 	if c.finished || c.errored {
 		return ""
 	}
-	return ScopeResponse
+	return ScopeBeginResponse
 }
 
-// ChannelScope is the scope the next payload on the channel id has:
+// channelScope is the scope the next payload on the channel id has:
 // begin.channel_request for a channel not open, else the family of its
 // request's answer (opaque for Postgres and Info). It is "" when no
 // payload may follow: the channel has finished, was answered already, or
 // its request did not decode.
-func (c *Checker) ChannelScope(id string) string {
-	if _, done := c.finishedSet[id]; done {
+func (c *Checker) channelScope(id string) string {
+	if c.finishedIDs.has(id) {
 		return ""
 	}
 	st, ok := c.channels[id]
 	switch {
 	case !ok:
-		return ScopeChannelRequest
+		return ScopeBeginChannelRequest
 	case st.kind == kindMalformed, st.answered && st.kind != kindPostgres:
 		return ""
 	}
 	return answerScope(st.kind)
 }
 
+// spot is an event as a Violation names it: the event without its
+// payload, and the payload's decoded variant.
+type spot struct {
+	Event
+	variant string
+}
+
 // fail records and returns the first violation.
-func (c *Checker) fail(rule Rule, ev Event, format string, args ...any) error {
-	c.failed = &Violation{Rule: rule, Event: ev, Detail: fmt.Sprintf(format, args...)}
+func (c *Checker) fail(rule Rule, ev spot, format string, args ...any) error {
+	c.failed = &Violation{Rule: rule, Event: ev.Event, Variant: ev.variant, Detail: fmt.Sprintf(format, args...)}
 	return c.failed
 }
 
-// Main takes one payload of the main stream.
-func (c *Checker) Main(payload []byte) error {
+// Check takes one event. It tests the event's scope label first (rules
+// main.scope, channel.request-first and channel.answer-family: the label
+// its place on the stream implies, see Event.Scope), then reads the
+// payload as that place implies. A label is not tested where no payload
+// may come (after a finish, say): the event then breaks the rule about
+// its place. Check returns nil or a *Violation.
+func (c *Checker) Check(ev Event) error {
+	if c.failed != nil {
+		return c.failed
+	}
+	switch {
+	case ev.OnMain() && ev.Finish:
+		return c.mainFinish()
+	case ev.OnMain():
+		if want := c.mainScope(); want != "" && ev.Scope != want {
+			return c.fail(RuleMainScope, spot{Event: Event{Stream: MainStream, Scope: ev.Scope}},
+				"labelled %s; the main stream carries %s payloads only", quoteLabel(ev.Scope), ScopeBeginResponse)
+		}
+		return c.mainPayload(ev.Payload)
+	case ev.Finish:
+		return c.channelFinish(ev.Stream)
+	}
+	want := c.channelScope(ev.Stream)
+	switch {
+	case want == "" || ev.Scope == want:
+	case want == ScopeBeginChannelRequest:
+		return c.fail(RuleChannelRequestFirst, spot{Event: Event{Stream: ev.Stream, Scope: ev.Scope}},
+			"the channel's first payload is labelled %s; a channel opens with its request (%s)", quoteLabel(ev.Scope), ScopeBeginChannelRequest)
+	default:
+		return c.fail(RuleChannelAnswerFamily, spot{Event: Event{Stream: ev.Stream, Scope: ev.Scope}},
+			"the channel's request is answered by %s, not %s", want, quoteLabel(ev.Scope))
+	}
+	return c.channelPayload(ev.Stream, ev.Payload)
+}
+
+// quoteLabel shows a label quoted, or, when it is long and no scope, only
+// as such, so that no payload bytes reach a message.
+func quoteLabel(s string) string {
+	if !KnownScope(s) && len(s) > 40 {
+		return "a label that is no scope"
+	}
+	return strconv.Quote(s)
+}
+
+// mainPayload takes one payload of the main stream.
+func (c *Checker) mainPayload(payload []byte) error {
 	if c.failed != nil {
 		return c.failed
 	}
 	c.seq++
-	ev := Event{Main: true, Scope: ScopeResponse}
-	resp, decodeErr := DecodeResponse(payload)
+	ev := spot{Event: Event{Stream: MainStream, Scope: ScopeBeginResponse}}
+	resp, decodeErr := begin.DecodeResponse(payload)
 	if decodeErr == nil {
-		ev.Variant = responseName(resp)
+		ev.variant = responseName(resp)
 	}
 	switch {
 	case c.finished:
@@ -295,36 +330,36 @@ func (c *Checker) Main(payload []byte) error {
 	case decodeErr != nil:
 		return c.fail(RuleMainDecode, ev, "%v", decodeErr)
 	}
-	if _, ok := resp.(*Active); ok && len(payload) > 1 {
+	if _, ok := resp.(*begin.Active); ok && len(payload) > 1 {
 		return c.fail(RuleActiveTrailingBytes, ev, "Active is the byte 3 and nothing else; %s", trailing(len(payload)-1))
 	}
 	if !c.started {
 		c.started = true
 		switch r := resp.(type) {
-		case *Begun:
+		case *begin.Begun:
 			c.begun = true
 			c.declared = r.Secrets
 			c.rotating = newNameFinder(r.Secrets.Rotating())
 			return nil
-		case *Error:
+		case *begin.Error:
 			c.errored = true
 			return nil
 		}
-		return c.fail(RuleBegunFirst, ev, "the main stream opens with %s; it opens with Begun, or with Error for a begin that failed", ev.Variant)
+		return c.fail(RuleBegunFirst, ev, "the main stream opens with %s; it opens with Begun, or with Error for a begin that failed", ev.variant)
 	}
 	switch r := resp.(type) {
-	case *Begun:
+	case *begin.Begun:
 		return c.fail(RuleBegunOnce, ev, "a second Begun; Begun comes once")
-	case *Active:
+	case *begin.Active:
 		return c.active(ev)
-	case *Chunk:
+	case *begin.Chunk:
 		if !c.inLoop {
 			return c.fail(RuleChunkOutsideLoop, ev, "no loop is open (%s); a Chunk comes only between an Active and its Inactive", c.sinceLoop())
 		}
 		return c.loopChunk(ev, r.Chunk)
-	case *Inactive:
+	case *begin.Inactive:
 		return c.inactive(ev, r.Values)
-	case *Error:
+	case *begin.Error:
 		if !c.inLoop {
 			return c.fail(RuleErrorOutsideLoop, ev, "no loop is open (%s); after Begun an Error only ends a loop whose rotating secrets could not be collected", c.sinceLoop())
 		}
@@ -342,7 +377,7 @@ func (c *Checker) Main(payload []byte) error {
 
 // loopError checks the message of an Error that ends a loop: it names a
 // rotating secret when it holds one of their names anywhere.
-func (c *Checker) loopError(ev Event, message string) error {
+func (c *Checker) loopError(ev spot, message string) error {
 	switch {
 	case c.rotating == nil || c.rotating.names == 0:
 		return c.fail(RuleErrorNamesSecret, ev, "the program declared no rotating secret, so nothing can fail to be handed back; after Begun an Error only says which rotating secret was not")
@@ -353,11 +388,11 @@ func (c *Checker) loopError(ev Event, message string) error {
 }
 
 // noSecretValue reports an error message that carries a secret value.
-func (c *Checker) noSecretValue(ev Event, message string) error {
+func (c *Checker) noSecretValue(ev spot, message string) error {
 	if message == "" {
 		return nil
 	}
-	for _, v := range c.secretVals {
+	for _, v := range c.needles.items {
 		if carries(message, v) {
 			return c.fail(RuleErrorSecretValue, ev, "the error message carries the value of a secret the session fed or handed back; an error names a secret, never its value")
 		}
@@ -377,27 +412,13 @@ func (c *Checker) keepValues(values secrets.Values) {
 
 // keepNeedle remembers one string that shows a secret value; "" is none.
 func (c *Checker) keepNeedle(v string) {
-	if v == "" {
-		return
+	if v != "" && !c.needles.has(v) {
+		c.needles.add(v, keptSecretValues)
 	}
-	if _, ok := c.secretIndex[v]; ok {
-		return
-	}
-	if c.secretIndex == nil {
-		c.secretIndex = make(map[string]struct{})
-	}
-	if len(c.secretVals) < keptSecretValues {
-		c.secretVals = append(c.secretVals, v)
-	} else {
-		delete(c.secretIndex, c.secretVals[c.secretNext])
-		c.secretVals[c.secretNext] = v
-		c.secretNext = (c.secretNext + 1) % keptSecretValues
-	}
-	c.secretIndex[v] = struct{}{}
 }
 
 // active takes an Active after Begun.
-func (c *Checker) active(ev Event) error {
+func (c *Checker) active(ev spot) error {
 	if c.inLoop {
 		return c.fail(RuleActiveInLoop, ev, "loop %d is still open; no Active until its Inactive", c.loops)
 	}
@@ -414,7 +435,7 @@ func (c *Checker) active(ev Event) error {
 }
 
 // inactive takes an Inactive after Begun.
-func (c *Checker) inactive(ev Event, values secrets.Values) error {
+func (c *Checker) inactive(ev spot, values secrets.Values) error {
 	if !c.inLoop {
 		return c.fail(RuleInactiveOutsideLoop, ev, "no loop is open (%s); an Inactive only ends an open loop", c.sinceLoop())
 	}
@@ -457,13 +478,13 @@ func (c *Checker) sinceFeed() string {
 	return "the Inactive that ended loop " + strconv.Itoa(c.loops)
 }
 
-// MainFinish takes the main stream's finish.
-func (c *Checker) MainFinish() error {
+// mainFinish takes the main stream's finish.
+func (c *Checker) mainFinish() error {
 	if c.failed != nil {
 		return c.failed
 	}
 	c.seq++
-	ev := Event{Main: true, Finish: true}
+	ev := spot{Event: Event{Stream: MainStream, Finish: true}}
 	if c.finished {
 		return c.fail(RuleMainAfterFinish, ev, "a second finish; the main stream has finished")
 	}
@@ -474,18 +495,18 @@ func (c *Checker) MainFinish() error {
 	return nil
 }
 
-// Channel takes one payload on the channel id: its request if it is the
-// channel's first, else an answer, read in the family its request implies.
-// An answer that does not decode in its family breaks
+// channelPayload takes one payload on the channel id: its request if it is
+// the channel's first, else an answer, read in the family its request
+// implies. An answer that does not decode in its family breaks
 // channel.answer-decode: the families share tags, so only the request
 // tells them apart.
-func (c *Checker) Channel(id string, payload []byte) error {
+func (c *Checker) channelPayload(id string, payload []byte) error {
 	if c.failed != nil {
 		return c.failed
 	}
 	c.seq++
-	if _, done := c.finishedSet[id]; done {
-		return c.fail(RuleChannelAfterFinish, Event{Channel: id}, "the channel has finished; nothing follows its finish")
+	if c.finishedIDs.has(id) {
+		return c.fail(RuleChannelAfterFinish, spot{Event: Event{Stream: id}}, "the channel has finished; nothing follows its finish")
 	}
 	st, known := c.channels[id]
 	if !known {
@@ -496,10 +517,10 @@ func (c *Checker) Channel(id string, payload []byte) error {
 
 // request takes a channel's first payload.
 func (c *Checker) request(id string, payload []byte) error {
-	ev := Event{Channel: id, Scope: ScopeChannelRequest}
-	req, decodeErr := DecodeChannelRequest(payload)
+	ev := spot{Event: Event{Stream: id, Scope: ScopeBeginChannelRequest}}
+	req, decodeErr := begin.DecodeChannelRequest(payload)
 	if decodeErr == nil {
-		ev.Variant = requestName(req)
+		ev.variant = requestName(req)
 	}
 	if !c.begun {
 		why := "no Begun has arrived on the main stream"
@@ -512,12 +533,12 @@ func (c *Checker) request(id string, payload []byte) error {
 	if decodeErr == nil {
 		st.kind = kindOf(req)
 		switch r := req.(type) {
-		case *Secrets:
+		case *begin.Secrets:
 			if err := c.feedNames(ev, r.Values); err != nil {
 				return err
 			}
 			c.keepValues(r.Values)
-		case *Enqueue:
+		case *begin.Enqueue:
 			st.key = r.Request.Key
 			st.loopsAtOpen, st.inLoopAtOpen = c.loops, c.inLoop
 			st.gatedAtOpen, st.fedsAtOpen = c.Gated(), c.feds
@@ -525,7 +546,7 @@ func (c *Checker) request(id string, payload []byte) error {
 			st.msg = newMessage(id, c.seq, r.Request.Key, r.Request.Content)
 			c.listMessage(st.msg)
 			c.key(r.Request.Key).waiting[id] = st
-		case *Dequeue:
+		case *begin.Dequeue:
 			st.key = r.Request.Key
 			c.key(r.Request.Key).pending[id] = st
 		}
@@ -559,7 +580,7 @@ func (c *Checker) dropIdle(k string, ks *keyState) {
 
 // feedNames checks a Secrets request against the declaration: every name,
 // no other, in the declared order.
-func (c *Checker) feedNames(ev Event, values secrets.Values) error {
+func (c *Checker) feedNames(ev spot, values secrets.Values) error {
 	for name := range c.declared.All() {
 		if _, ok := values.Get(name); !ok {
 			return c.fail(RuleFeedNames, ev, "the declared secret %s is missing; a feed carries every secret the program declared", strconv.Quote(name))
@@ -587,9 +608,9 @@ func (c *Checker) feedNames(ev Event, values secrets.Values) error {
 
 // answer takes a later payload on a known channel.
 func (c *Checker) answer(id string, st *channelState, payload []byte) error {
-	ev := Event{Channel: id, Scope: answerScope(st.kind)}
+	ev := spot{Event: Event{Stream: id, Scope: answerScope(st.kind)}}
 	a, decodeErr := decodeAnswer(st.kind, payload)
-	ev.Variant = a.variant
+	ev.variant = a.variant
 	switch {
 	case st.kind == kindMalformed:
 		return c.fail(RuleChannelMalformedAnswered, ev, "the channel's request did not decode; such a channel is answered by the finish alone")
@@ -619,7 +640,7 @@ func (c *Checker) answer(id string, st *channelState, payload []byte) error {
 }
 
 // fate takes the answer of an Enqueue channel.
-func (c *Checker) fate(id string, st *channelState, ev Event, fate enqueue.Outcome) error {
+func (c *Checker) fate(id string, st *channelState, ev spot, fate enqueue.Outcome) error {
 	ks := c.keys[st.key]
 	delete(ks.waiting, id)
 	defer c.dropIdle(st.key, ks)
@@ -665,7 +686,7 @@ func (c *Checker) fate(id string, st *channelState, ev Event, fate enqueue.Outco
 
 // checkUnfulfilled reports a Withdrawn of key k that no message left open
 // can still back with a Dequeued.
-func (c *Checker) checkUnfulfilled(ks *keyState, k string, ev Event) error {
+func (c *Checker) checkUnfulfilled(ks *keyState, k string, ev spot) error {
 	for _, u := range ks.unfulfilled {
 		if !openedBefore(ks.waiting, u.seq) {
 			return c.fail(RuleWithdrawnFate, ev, "the dequeue on channel %s was answered Withdrawn and no message of key %s it could have withdrawn is left to be answered Dequeued",
@@ -677,7 +698,7 @@ func (c *Checker) checkUnfulfilled(ks *keyState, k string, ev Event) error {
 
 // checkUnwitnessed reports a Dequeued fate of key k that no dequeue left
 // open can still back with a Withdrawn.
-func (c *Checker) checkUnwitnessed(ks *keyState, k string, ev Event) error {
+func (c *Checker) checkUnwitnessed(ks *keyState, k string, ev spot) error {
 	for _, u := range ks.unwitnessed {
 		if !openedBefore(ks.pending, u.seq) {
 			return c.fail(RuleDequeuedWitness, ev, "channel %s was answered Dequeued and no dequeue of key %s that could have withdrawn it was answered Withdrawn",
@@ -706,7 +727,7 @@ func (c *Checker) surelyWaits(e *channelState) bool {
 }
 
 // dequeued takes the answer of a Dequeue channel.
-func (c *Checker) dequeued(id string, st *channelState, ev Event, outcome dequeue.Outcome) error {
+func (c *Checker) dequeued(id string, st *channelState, ev spot, outcome dequeue.Outcome) error {
 	ks := c.keys[st.key]
 	delete(ks.pending, id)
 	defer c.dropIdle(st.key, ks)
@@ -784,15 +805,15 @@ func decodeAnswer(k channelKind, payload []byte) (answerInfo, error) {
 	return a, nil
 }
 
-// ChannelFinish takes the finish of the channel id. The channel's state is
+// channelFinish takes the finish of the channel id. The channel's state is
 // dropped then; what the cross-channel rules still need is kept by key.
-func (c *Checker) ChannelFinish(id string) error {
+func (c *Checker) channelFinish(id string) error {
 	if c.failed != nil {
 		return c.failed
 	}
 	c.seq++
-	ev := Event{Channel: id, Finish: true}
-	if _, done := c.finishedSet[id]; done {
+	ev := spot{Event: Event{Stream: id, Finish: true}}
+	if c.finishedIDs.has(id) {
 		return c.fail(RuleChannelAfterFinish, ev, "a second finish; the channel has finished")
 	}
 	st, known := c.channels[id]
@@ -800,7 +821,7 @@ func (c *Checker) ChannelFinish(id string) error {
 		return c.fail(RuleChannelRequestFirst, ev, "the channel finished without a request; a channel opens with its request")
 	}
 	delete(c.channels, id)
-	c.rememberFinished(id)
+	c.finishedIDs.add(id, recentFinished)
 	if st.answered || st.kind != kindEnqueue && st.kind != kindDequeue {
 		return nil
 	}
@@ -815,21 +836,6 @@ func (c *Checker) ChannelFinish(id string) error {
 	return c.checkUnwitnessed(ks, st.key, ev)
 }
 
-// rememberFinished keeps id among the latest finished channels.
-func (c *Checker) rememberFinished(id string) {
-	if c.finishedSet == nil {
-		c.finishedSet = make(map[string]struct{})
-	}
-	if len(c.finishedIDs) < recentFinished {
-		c.finishedIDs = append(c.finishedIDs, id)
-	} else {
-		delete(c.finishedSet, c.finishedIDs[c.finishedNext])
-		c.finishedIDs[c.finishedNext] = id
-		c.finishedNext = (c.finishedNext + 1) % recentFinished
-	}
-	c.finishedSet[id] = struct{}{}
-}
-
 func loopsSince(n int) string {
 	if n == 0 {
 		return "no Active"
@@ -837,37 +843,37 @@ func loopsSince(n int) string {
 	return count(n, "Active")
 }
 
-func responseName(r Response) string {
+func responseName(r begin.Response) string {
 	switch r.(type) {
-	case *Begun:
+	case *begin.Begun:
 		return "Begun"
-	case *Error:
+	case *begin.Error:
 		return "Error"
-	case *Chunk:
+	case *begin.Chunk:
 		return "Chunk"
-	case *Active:
+	case *begin.Active:
 		return "Active"
-	case *Inactive:
+	case *begin.Inactive:
 		return "Inactive"
 	}
 	return ""
 }
 
-func requestName(r ChannelRequest) string {
+func requestName(r begin.ChannelRequest) string {
 	return kindName(kindOf(r))
 }
 
-func kindOf(r ChannelRequest) channelKind {
+func kindOf(r begin.ChannelRequest) channelKind {
 	switch r.(type) {
-	case *Postgres:
+	case *begin.Postgres:
 		return kindPostgres
-	case *Info:
+	case *begin.Info:
 		return kindInfo
-	case *Enqueue:
+	case *begin.Enqueue:
 		return kindEnqueue
-	case *Dequeue:
+	case *begin.Dequeue:
 		return kindDequeue
-	case *Secrets:
+	case *begin.Secrets:
 		return kindSecrets
 	}
 	return kindMalformed
@@ -893,11 +899,11 @@ func kindName(k channelKind) string {
 func answerScope(k channelKind) string {
 	switch k {
 	case kindEnqueue:
-		return ScopeEnqueueAnswer
+		return ScopeEnqueueResponse
 	case kindDequeue:
-		return ScopeDequeueAnswer
+		return ScopeDequeueResponse
 	case kindSecrets:
-		return ScopeFeedAnswer
+		return ScopeSecretsFeedResponse
 	}
 	return ScopeOpaque
 }

@@ -1,6 +1,6 @@
 //go:build unix
 
-package begin
+package session
 
 import (
 	"encoding/json"
@@ -46,12 +46,12 @@ func loopAtError(t *testing.T, names, rotating, msgBytes int) (*Checker, []byte)
 	decl.WriteString("}}")
 	feed.WriteString("}")
 	c := &Checker{}
-	require.NoError(t, c.Main([]byte(decl.String())))
-	require.NoError(t, c.Channel("f1", []byte(feed.String())))
-	require.NoError(t, c.Channel("f1", []byte(fed)))
-	require.NoError(t, c.Channel("e1", []byte(enqueueReq)))
-	require.NoError(t, c.Main([]byte(active)))
-	require.NoError(t, c.Main([]byte(partK1)))
+	require.NoError(t, onMain(c, []byte(decl.String())))
+	require.NoError(t, onChannel(c, "f1", []byte(feed.String())))
+	require.NoError(t, onChannel(c, "f1", []byte(fed)))
+	require.NoError(t, onChannel(c, "e1", []byte(enqueueReq)))
+	require.NoError(t, onMain(c, []byte(active)))
+	require.NoError(t, onMain(c, []byte(partK1)))
 
 	head := fmt.Sprintf("rotating secret secret_%05d was not handed back; ", names-1)
 	msg := head + strings.Repeat("secret_ ", (msgBytes-len(head))/8)
@@ -82,7 +82,7 @@ func TestLoopErrorCostFlat(t *testing.T) {
 		c := *one
 		runtime.GC() // the setup's garbage is not the Error's work
 		start := cpuTime(t)
-		require.NoError(t, c.Main(payload))
+		require.NoError(t, onMain(&c, payload))
 		baseline += cpuTime(t) - start
 	}
 	baseline /= baselineRuns
@@ -92,7 +92,7 @@ func TestLoopErrorCostFlat(t *testing.T) {
 	done := make(chan error, 1)
 	runtime.GC()
 	start := cpuTime(t)
-	go func() { done <- c.Main(payload) }()
+	go func() { done <- onMain(c, payload) }()
 	tick := time.NewTicker(5 * time.Millisecond)
 	defer tick.Stop()
 	for {

@@ -1,4 +1,4 @@
-package begin
+package session
 
 import (
 	"encoding/json"
