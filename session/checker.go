@@ -48,11 +48,11 @@ const (
 //     different channels, in either order. A Dequeued fate may wait for a
 //     dequeue of its key that is still unanswered; it is reported only when
 //     every dequeue that could have withdrawn it has been answered (or
-//     finished) without Withdrawn. A Withdrawn likewise may wait for a
+//     finished) without Dequeued. A dequeue's Dequeued likewise may wait for a
 //     message of its key still unanswered; it is reported when the last
 //     such message gets another fate.
 //   - A message of a key may be handed over at a seam while a dequeue of
-//     the key arrives, so Empty, or Delivered after a Withdrawn, is
+//     the key arrives, so Empty, or Delivered after a dequeue's Dequeued, is
 //     reported only for a message that surely waited: enqueued before the
 //     dequeue while no loop ran and deliveries were gated behind a feed,
 //     with no loop and no Fed since.
@@ -176,7 +176,7 @@ type channelState struct {
 	fedsAtOpen   int
 	noContent    bool     // a message with no block, which the container refuses
 	msg          *message // what a loop shows of the message; nil when no loop can
-	mustDequeue  bool     // a Withdrawn came while it surely waited
+	mustDequeue  bool     // a dequeue's Dequeued came while it surely waited
 }
 
 // keyState is what the cross-channel rules keep of one key: its open,
@@ -185,10 +185,10 @@ type channelState struct {
 type keyState struct {
 	waiting       map[string]*channelState // Enqueue channels not yet answered
 	pending       map[string]*channelState // Dequeue channels not yet answered
-	lastWithdrawn uint64                   // event number of the latest Withdrawn
+	lastWithdrawn uint64                   // event number of the latest dequeue answered Dequeued
 	lastDequeued  uint64                   // event number of the latest Dequeued fate
-	unwitnessed   []need                   // Dequeued fates waiting for a Withdrawn
-	unfulfilled   []need                   // Withdrawn answers waiting for a Dequeued fate
+	unwitnessed   []need                   // Dequeued fates waiting for a dequeue's Dequeued
+	unfulfilled   []need                   // dequeues answered Dequeued, waiting for a Dequeued fate
 }
 
 // need is a fate or an answer waiting for its counterpart: the channel that
@@ -652,7 +652,7 @@ func (c *Checker) fate(id string, st *channelState, ev spot, fate enqueue.Outcom
 		case !st.inLoopAtOpen && c.loops == st.loopsAtOpen:
 			return c.fail(RuleDeliveredLoop, ev, "no loop ran while the message waited (%s since its request); a message is delivered into a loop that runs, or starts, while its channel is open", loopsSince(c.loops-st.loopsAtOpen))
 		case st.mustDequeue:
-			return c.fail(RuleWithdrawnFate, ev, "a dequeue of key %s was answered Withdrawn while this message surely waited; a withdrawn message is answered Dequeued", strconv.Quote(st.key))
+			return c.fail(RuleWithdrawnFate, ev, "a dequeue of key %s was answered Dequeued while this message surely waited; a withdrawn message is answered Dequeued", strconv.Quote(st.key))
 		}
 		if err := c.deliveredParts(ev, st.msg); err != nil {
 			return err
@@ -664,7 +664,7 @@ func (c *Checker) fate(id string, st *channelState, ev spot, fate enqueue.Outcom
 		case len(ks.pending) > 0:
 			ks.unwitnessed = append(ks.unwitnessed, need{id, c.seq})
 		default:
-			return c.fail(RuleDequeuedWitness, ev, "no dequeue of key %s open since the message's request was answered Withdrawn or is still unanswered; Dequeued means a dequeue of its key withdrew it", strconv.Quote(st.key))
+			return c.fail(RuleDequeuedWitness, ev, "no dequeue of key %s open since the message's request was answered Dequeued or is still unanswered; Dequeued means a dequeue of its key withdrew it", strconv.Quote(st.key))
 		}
 		ks.lastDequeued = c.seq
 		kept := ks.unfulfilled[:0]
@@ -678,18 +678,18 @@ func (c *Checker) fate(id string, st *channelState, ev spot, fate enqueue.Outcom
 	default:
 		c.dropMessage(st.msg)
 		if st.mustDequeue {
-			return c.fail(RuleWithdrawnFate, ev, "a dequeue of key %s was answered Withdrawn while this message surely waited; a withdrawn message is answered Dequeued", strconv.Quote(st.key))
+			return c.fail(RuleWithdrawnFate, ev, "a dequeue of key %s was answered Dequeued while this message surely waited; a withdrawn message is answered Dequeued", strconv.Quote(st.key))
 		}
 	}
 	return c.checkUnfulfilled(ks, st.key, ev)
 }
 
-// checkUnfulfilled reports a Withdrawn of key k that no message left open
+// checkUnfulfilled reports a dequeue of key k answered Dequeued that no message left open
 // can still back with a Dequeued.
 func (c *Checker) checkUnfulfilled(ks *keyState, k string, ev spot) error {
 	for _, u := range ks.unfulfilled {
 		if !openedBefore(ks.waiting, u.seq) {
-			return c.fail(RuleWithdrawnFate, ev, "the dequeue on channel %s was answered Withdrawn and no message of key %s it could have withdrawn is left to be answered Dequeued",
+			return c.fail(RuleWithdrawnFate, ev, "the dequeue on channel %s was answered Dequeued and no message of key %s it could have withdrawn is left to be answered Dequeued",
 				displayToken(u.id), strconv.Quote(k))
 		}
 	}
@@ -697,11 +697,11 @@ func (c *Checker) checkUnfulfilled(ks *keyState, k string, ev spot) error {
 }
 
 // checkUnwitnessed reports a Dequeued fate of key k that no dequeue left
-// open can still back with a Withdrawn.
+// open can still back with a dequeue's Dequeued.
 func (c *Checker) checkUnwitnessed(ks *keyState, k string, ev spot) error {
 	for _, u := range ks.unwitnessed {
 		if !openedBefore(ks.pending, u.seq) {
-			return c.fail(RuleDequeuedWitness, ev, "channel %s was answered Dequeued and no dequeue of key %s that could have withdrawn it was answered Withdrawn",
+			return c.fail(RuleDequeuedWitness, ev, "channel %s was answered Dequeued and no dequeue of key %s that could have withdrawn it was answered Dequeued",
 				displayToken(u.id), strconv.Quote(k))
 		}
 	}
@@ -738,7 +738,7 @@ func (c *Checker) dequeued(id string, st *channelState, ev spot, outcome dequeue
 		case len(ks.waiting) > 0:
 			ks.unfulfilled = append(ks.unfulfilled, need{id, c.seq})
 		default:
-			return c.fail(RuleWithdrawnFate, ev, "no message of key %s is open to be answered Dequeued, and none was since the dequeue's request; Withdrawn means something waited", strconv.Quote(st.key))
+			return c.fail(RuleWithdrawnFate, ev, "no message of key %s is open to be answered Dequeued, and none was since the dequeue's request; a dequeue answered Dequeued means something waited", strconv.Quote(st.key))
 		}
 		for _, e := range ks.waiting {
 			if e.openSeq < st.openSeq && c.surelyWaits(e) {

@@ -465,7 +465,7 @@ func ruleGroups() []ruleGroup {
 				steps(mainP(begunNone), chanP("e0", otherReq), mainP(active), mainP(partK0), chanP("e1", enqueueReq), chanP("d1", dequeueReq), chanP("e1", dequeued), chanP("d1", empty))},
 			{"dequeued, and the one dequeue finished unanswered", RuleDequeuedWitness,
 				steps(mainP(begunNone), chanP("e1", enqueueReq), chanP("d1", dequeueReq), chanP("e1", dequeued), chanFinish("d1"))},
-			{"dequeued by a Withdrawn answered before the message came", RuleDequeuedWitness,
+			{"dequeued by a dequeue answered Dequeued before the message came", RuleDequeuedWitness,
 				steps(mainP(begunNone), chanP("e0", enqueueReq), chanP("d1", dequeueReq), chanP("e0", dequeued), chanP("d1", withdrawn), chanP("e1", enqueueReq), chanP("e1", dequeued))},
 			{"keep: dequeued after withdrawn", "",
 				steps(mainP(begunNone), chanP("e1", enqueueReq), chanP("d1", dequeueReq), chanP("d1", withdrawn), chanP("e1", dequeued))},

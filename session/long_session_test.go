@@ -12,7 +12,7 @@ import (
 // longSession feeds c a generated session of about n events: a program
 // with a rotating secret, and loop after loop, each behind its own feed,
 // started by one message and showing its part, joined by a second that a dequeue withdraws (its
-// Dequeued recorded before the Withdrawn, every other time), with chunks
+// Dequeued recorded before the dequeue's own Dequeued, every other time), with chunks
 // and a fresh rotated value at each Inactive. Every channel finishes.
 func longSession(c *Checker, n int) (events int, err error) {
 	do := func(e error) bool {

@@ -37,8 +37,8 @@ package session
 //	enqueue.empty-content       a message with no content block is never answered Delivered (the container refuses it)
 //	enqueue.delivered-loop      Delivered needs a loop the message could go into: one open at its request, or one begun between its request and the answer
 //	enqueue.delivered-parts     a message answered Delivered shows its parts in the loop it went into, by that loop's end
-//	dequeue.withdrawn-fate      a Withdrawn needs a message of its key, open while the dequeue was, answered Dequeued; a message that surely waited when it came is answered Dequeued, not Delivered or refused
-//	enqueue.dequeued-witness    Dequeued needs a dequeue of the message's key, open while the message was, answered Withdrawn
+//	dequeue.withdrawn-fate      a dequeue answered Dequeued needs a message of its key, open while the dequeue was, answered Dequeued; a message that surely waited when it came is answered Dequeued, not Delivered or refused
+//	enqueue.dequeued-witness    Dequeued needs a dequeue of the message's key, open while the message was, answered Dequeued
 //	dequeue.empty-waiting       Empty is wrong while a message of the key surely waits (enqueued earlier, gated, no loop and no Fed since)
 //
 // The families: Enqueue is answered by enqueue.response, Dequeue by
