@@ -113,9 +113,10 @@ const (
 // Work per event is linear in its payload (a Begun's rotating names are
 // sorted, n log n in their number), plus a step for each channel of one
 // key open at once, and, for a user chunk, an Enqueue's fate or finish and
-// a loop's end, a step for each message not yet shown. A loop's Error is searched for all the rotating names
-// in one pass, whatever their number; an error message is searched for
-// each kept secret value in turn, at most keptSecretValues passes.
+// a loop's end, a step for each message not yet shown. A loop's Error is
+// searched for all the rotating names in one pass, whatever their number;
+// an error message is searched for each kept secret value in turn: the
+// latest 256 distinct values, at most 256 passes.
 //
 // The zero value is ready to use. A Checker is not safe for concurrent use.
 type Checker struct {
