@@ -88,7 +88,7 @@ func TestChannelRequestErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		_, err := DecodeChannelRequest([]byte(tt.in))
-		var fe *ChannelRequestError
+		var fe *ChannelRequestFrameError
 		require.ErrorAs(t, err, &fe, "%q", tt.in)
 		assert.Equal(t, tt.variant, fe.Kind, "%q: %v", tt.in, err)
 	}
@@ -190,7 +190,7 @@ func TestResponseErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		_, err := DecodeResponse([]byte(tt.in))
-		var fe *ResponseError
+		var fe *ResponseFrameError
 		require.ErrorAs(t, err, &fe, "%q", tt.in)
 		assert.Equal(t, tt.variant, fe.Kind, "%q: %v", tt.in, err)
 	}

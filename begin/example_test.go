@@ -91,13 +91,13 @@ func ExampleBegun() {
 // A provider reading the main stream tells a frame it cannot read, and why,
 // with errors.As: the family's error says which variant failed, its cause
 // what was wrong.
-func ExampleResponseError() {
+func ExampleResponseFrameError() {
 	for _, payload := range [][]byte{
 		[]byte("\x02" + `["not","an","object"]`), // a chunk must be a JSON object
 		{9},                                      // a tag from a newer peer
 	} {
 		_, err := begin.DecodeResponse(payload)
-		var re *begin.ResponseError
+		var re *begin.ResponseFrameError
 		if errors.As(err, &re) {
 			var je *wire.JSONError
 			fmt.Println(re.Kind, errors.As(err, &je))

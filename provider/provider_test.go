@@ -244,7 +244,7 @@ func TestBeginEnds(t *testing.T) {
 	require.NoError(t, err)
 	assert.IsType(t, &chunk.Usage{}, r.(*begin.Chunk).Chunk)
 	_, err = b.Recv(ctx)
-	var re *begin.ResponseError
+	var re *begin.ResponseFrameError
 	assert.ErrorAs(t, err, &re, "a payload that does not decode")
 	_, err = b.Recv(ctx)
 	assert.ErrorIs(t, err, provider.ErrFinished)

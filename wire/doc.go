@@ -32,9 +32,9 @@
 // all is ErrEmpty, and a tag a family does not know is an *UnknownTagError.
 // Bare variants never look past their tag, so bytes after a bare tag are
 // accepted and dropped, as the Rust decoders do. A family's decode error is
-// its own instance of FrameError (enqueue.FrameError, begin.ResponseError,
-// ...), so errors.As tells the families apart; a body that is not the JSON
-// the schema wants has a *JSONError as its cause.
+// its own instance of FrameError (enqueue.FrameError,
+// begin.ResponseFrameError, ...), so errors.As tells the families apart; a
+// body that is not the JSON the schema wants has a *JSONError as its cause.
 //
 // # JSON, the serde_json way
 //
