@@ -15,7 +15,9 @@ var (
 	// written as three bytes among them). A Rust string always is.
 	ErrInvalidUTF8 = serde.ErrInvalidUTF8
 	// ErrNil is a nil interface or a nil pointer where a value is needed:
-	// a frame, a content block, an embedded resource's contents.
+	// a frame, a content block, an embedded resource's contents, a
+	// decoder's receiver. It is the SDK's one error for nil: the decoders
+	// and mcpsdk's conversions return it too.
 	ErrNil = errors.New("nil value")
 	// ErrNoValue is a zero [Raw] or [Object] where the protocol needs one:
 	// a secret's value, a chunk, a dependency template.
