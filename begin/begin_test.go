@@ -113,7 +113,9 @@ func TestPostgresConnIDIsBigEndianUint32(t *testing.T) {
 		p := Postgres{ConnID: 42}
 		require.NoError(t, p.DecodeConnID([]byte(tt.wire)))
 		assert.Equal(t, tt.id, p.ConnID)
-		assert.Equal(t, "pre"+tt.wire, string(p.AppendConnID([]byte("pre"))))
+		out, err := p.EncodeConnID([]byte("pre"))
+		require.NoError(t, err)
+		assert.Equal(t, "pre"+tt.wire, string(out))
 		req, err := DecodeChannelRequest([]byte("\x00" + tt.wire))
 		require.NoError(t, err)
 		assert.Equal(t, &Postgres{ConnID: tt.id}, req)
@@ -126,6 +128,9 @@ func TestPostgresConnIDIsBigEndianUint32(t *testing.T) {
 		assert.Equal(t, uint32(42), p.ConnID, "a failed decode keeps p")
 	}
 	assert.ErrorIs(t, (*Postgres)(nil).DecodeConnID([]byte("\x00\x00\x00\x00")), wire.ErrNil)
+	out, err := (*Postgres)(nil).EncodeConnID([]byte("pre"))
+	assert.ErrorIs(t, err, wire.ErrNil)
+	assert.Equal(t, "pre", string(out), "a failed encode leaves dst as it was")
 }
 
 func TestResponses(t *testing.T) {

@@ -85,7 +85,7 @@ var All = []Scope{
 			}
 			return p, nil
 		},
-		Encode: func(dst []byte, v any) ([]byte, error) { return v.(*begin.Postgres).AppendConnID(dst), nil },
+		Encode: func(dst []byte, v any) ([]byte, error) { return v.(*begin.Postgres).EncodeConnID(dst) },
 		Ops:    postgresOps,
 	},
 	typed("errors.error", codec[protoerr.Error]{(*protoerr.Error).DecodeJSON, (*protoerr.Error).EncodeJSON}),

@@ -103,7 +103,7 @@ var makers = []maker{
 	}},
 	{"postgres.request", func(g *gen) value {
 		p := g.postgres()
-		return value{encode: func(dst []byte) ([]byte, error) { return p.AppendConnID(dst), nil }}
+		return value{encode: p.EncodeConnID}
 	}},
 	{"begin.channel_request", func(g *gen) value {
 		r, fixed := g.channelRequest()
