@@ -26,8 +26,8 @@ var (
 	// an icon theme, a secret's mode, an answer's outcome that has no tag.
 	ErrUnknownValue = errors.New("unknown enum value")
 	// ErrUnset is an enum whose zero value means "never set": an answer
-	// whose Outcome was not given. No zero value of an answer means
-	// success, so it is not written.
+	// whose Outcome was not given, a secret declared with no Mode. No zero
+	// value means success or a default, so it is not written.
 	ErrUnset = errors.New("value not set")
 	// ErrTooDeep is a Raw or Object that, where it stands in the payload,
 	// would nest deeper than the MaxDepth levels every reader allows

@@ -287,9 +287,9 @@ func (g *gen) declaration(path string) secrets.Declaration {
 			name += invalid[g.intn(len(invalid))]
 			g.badStr = name
 		}
-		mode := secrets.Mode(g.intn(2))
+		mode := secrets.Fixed + secrets.Mode(g.intn(2))
 		if g.plant(codec.JoinMember(path, codec.KeyMember("", name)), errUnknownValue) {
-			mode = secrets.Mode(2 + g.intn(250))
+			mode = secrets.Rotating + 1 + secrets.Mode(g.intn(250))
 		}
 		d.Set(name, mode)
 	}
