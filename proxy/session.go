@@ -104,7 +104,7 @@ func (s *session) run(args wire.Raw) {
 		s.mainMu.Unlock()
 		return
 	}
-	s.q.Begun(s.decl.Len() > 0)
+	s.q.Begun(s.decl)
 	s.mainMu.Unlock()
 	s.acceptChannels()
 }
