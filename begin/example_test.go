@@ -73,8 +73,8 @@ func ExampleDecodeChannelRequest() {
 // A proxy answers the begin with what the program registered: its
 // dependency templates, carried as they came, and its secrets by mode.
 func ExampleBegun() {
-	tmpl, err := wire.ParseObject([]byte(`{"name":"db","args":{"dsn":"${DSN}"}}`))
-	if err != nil {
+	var tmpl wire.Object
+	if err := tmpl.DecodeJSON([]byte(`{"name":"db","args":{"dsn":"${DSN}"}}`)); err != nil {
 		panic(err)
 	}
 	decl := secrets.NewDeclaration()

@@ -387,7 +387,8 @@ func (s *session) runLoop(l *Loop) {
 		return
 	}
 	if runErr != nil && !l.fatal {
-		msg, _ := wire.ParseRaw([]byte(loopFailed))
+		var msg wire.Raw
+		_ = msg.DecodeJSON([]byte(loopFailed))
 		if buf, err := begin.EncodeResponse(nil, &begin.Chunk{Chunk: &chunk.Notification{IsFatal: true, Message: msg}}); err == nil {
 			_ = s.writeMainLocked(s.ctx, buf)
 		}

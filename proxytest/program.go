@@ -168,7 +168,7 @@ func Prime(_ string, fed wire.Raw) wire.Raw {
 	if fed.Unmarshal(&s) != nil {
 		return fed
 	}
-	v, err := wire.StringRaw(s + "'")
+	v, err := wire.NewRawString(s + "'")
 	if err != nil {
 		return fed
 	}

@@ -34,9 +34,9 @@ func TestValuesEncodeRefuses(t *testing.T) {
 }
 
 // A string value made from a Go string must be UTF-8 too.
-func TestStringRawRefusesInvalidUTF8(t *testing.T) {
+func TestNewRawStringRefusesInvalidUTF8(t *testing.T) {
 	for _, bad := range encodetest.Bad {
-		r, err := wire.StringRaw(bad.S)
+		r, err := wire.NewRawString(bad.S)
 		assert.ErrorIs(t, err, wire.ErrInvalidUTF8, bad.Name)
 		assert.True(t, r.IsZero(), bad.Name)
 		assert.NotContains(t, err.Error(), encodetest.Marker)

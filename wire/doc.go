@@ -51,9 +51,9 @@
 // chunks, templates, _meta). A decoded one is the producer's bytes when
 // those are already what serde_json would write, which is always the case
 // for a Rust producer, and otherwise the value normalized exactly as
-// serde_json would re-serialize it. Only the decoders and the checked
-// constructors (ParseRaw, ParseObject, MarshalRaw, MarshalObject, StringRaw)
-// make one, so an encoder can write one unread.
+// serde_json would re-serialize it. Only the decoders (Raw.DecodeJSON and
+// Object.DecodeJSON among them) and the checked constructors (NewRaw,
+// NewObject, NewRawString) make one, so an encoder can write one unread.
 //
 // # Encoding what Rust could hold
 //

@@ -49,7 +49,7 @@ var (
 // Member is the body, or the frame, as a whole.
 type EncodeError struct {
 	Member string // where; "" for the whole value
-	Err    error  // why: ErrInvalidUTF8, ErrNil, ErrNoValue, ErrUnknownValue, ErrUnset, ErrTooDeep, ErrMarshal (or an encoding/json error made quiet, see MarshalRaw) or a package's own cause
+	Err    error  // why: ErrInvalidUTF8, ErrNil, ErrNoValue, ErrUnknownValue, ErrUnset, ErrTooDeep, ErrMarshal (or an encoding/json error made quiet, see NewRaw) or a package's own cause
 }
 
 // Error says which member is wrong and why, without its value.

@@ -311,7 +311,7 @@ func (c *converter) fromMeta(field string, m mcp.Meta) wire.Object {
 	if m == nil {
 		return wire.Object{}
 	}
-	o, err := wire.MarshalObject(map[string]any(m))
+	o, err := wire.NewObject(map[string]any(m))
 	if err != nil {
 		c.fail(field, ErrInvalidMeta)
 		return wire.Object{}

@@ -18,8 +18,8 @@ func ptr[T any](v T) *T { return &v }
 
 func obj(t *testing.T, s string) wire.Object {
 	t.Helper()
-	o, err := wire.ParseObject([]byte(s))
-	require.NoError(t, err)
+	var o wire.Object
+	require.NoError(t, o.DecodeJSON([]byte(s)))
 	return o
 }
 
@@ -439,7 +439,8 @@ func TestToBlockErrors(t *testing.T) {
 // holds one.
 func TestMetaIsAlwaysAnObject(t *testing.T) {
 	for _, in := range []string{`["` + secret + `"]`, `null`, `{"` + secret, `[]`, ``} {
-		o, err := wire.ParseObject([]byte(in))
+		var o wire.Object
+		err := o.DecodeJSON([]byte(in))
 		require.Error(t, err, in)
 		assert.True(t, o.IsZero(), in)
 		assert.NotContains(t, err.Error(), secret)
