@@ -165,7 +165,7 @@ func Echo(msgs []enqueue.Request) []chunk.Chunk {
 // JSON string, and as fed otherwise.
 func Prime(_ string, fed wire.Raw) wire.Raw {
 	var s string
-	if fed.Unmarshal(&s) != nil {
+	if fed.DecodeInto(&s) != nil {
 		return fed
 	}
 	v, err := wire.NewRawString(s + "'")

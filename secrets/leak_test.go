@@ -203,18 +203,18 @@ func TestValueErrorNilReason(t *testing.T) {
 	assert.Equal(t, `secrets: value of "pin": unreadable value`, (&ValueError{Name: "pin"}).Error())
 }
 
-// TestRawUnmarshalQuotesNoValue: wire.Raw.Unmarshal, which GetJSON uses,
+// TestRawDecodeIntoQuotesNoValue: wire.Raw.DecodeInto, which GetJSON uses,
 // quotes nothing of a secret value either, and keeps the errors that name
 // only Go types.
-func TestRawUnmarshalQuotesNoValue(t *testing.T) {
+func TestRawDecodeIntoQuotesNoValue(t *testing.T) {
 	for _, value := range leakValues {
 		r, err := wire.NewRawString(value)
 		require.NoError(t, err)
-		err = r.Unmarshal(new(big.Int))
+		err = r.DecodeInto(new(big.Int))
 		require.ErrorIs(t, err, wire.ErrUnmarshal)
-		assertNoForm(t, err.Error(), value, "Raw.Unmarshal")
+		assertNoForm(t, err.Error(), value, "Raw.DecodeInto")
 		var iu *json.InvalidUnmarshalError
-		require.ErrorAs(t, r.Unmarshal(nil), &iu)
-		assert.True(t, strings.HasPrefix(r.Unmarshal(nil).Error(), "json: Unmarshal(nil)"))
+		require.ErrorAs(t, r.DecodeInto(nil), &iu)
+		assert.True(t, strings.HasPrefix(r.DecodeInto(nil).Error(), "json: Unmarshal(nil)"))
 	}
 }

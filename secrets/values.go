@@ -271,7 +271,7 @@ func (v *Values) SetJSON(name string, x any) error {
 
 // GetJSON decodes name's value into x with encoding/json. ok is false when
 // name is absent (x is then untouched); a decoding failure is a *ValueError
-// whose reason quotes nothing of the value, as wire.Raw.Unmarshal's does: a
+// whose reason quotes nothing of the value, as wire.Raw.DecodeInto's does: a
 // *json.UnmarshalTypeError with the JSON kind in place of the value, or
 // wire.ErrUnmarshal for an error whose text could quote it (time.Time's,
 // netip.Addr's, big.Int's or any UnmarshalJSON method's).
@@ -280,7 +280,7 @@ func (v Values) GetJSON(name string, x any) (ok bool, err error) {
 	if !ok {
 		return false, nil
 	}
-	if err := r.Unmarshal(x); err != nil {
+	if err := r.DecodeInto(x); err != nil {
 		return true, &ValueError{Name: name, Err: err}
 	}
 	return true, nil

@@ -227,14 +227,15 @@ func (r *Raw) UnmarshalJSON(b []byte) error {
 // allows at most MaxDepth, counted from the top of what it read.
 func (r Raw) Depth() int { return serde.Depth(r.Bytes()) }
 
-// Unmarshal decodes r into v with encoding/json, for a caller's own types.
+// DecodeInto decodes r into v with encoding/json, for a caller's own types
+// (the way back from [NewRaw]).
 // encoding/json's rules apply there (member names match without regard to
 // case, for one); the bytes themselves were checked when r was made. A
 // failure never quotes r, which may be a secret: a *json.UnmarshalTypeError
 // keeps its Go types and the JSON kind but not the value, and an error whose
 // text is not known (an UnmarshalJSON or UnmarshalText method's, such as
 // time.Time's or big.Int's, which quote their input) becomes [ErrUnmarshal].
-func (r Raw) Unmarshal(v any) error { return quietJSON(json.Unmarshal(r.Bytes(), v), ErrUnmarshal) }
+func (r Raw) DecodeInto(v any) error { return quietJSON(json.Unmarshal(r.Bytes(), v), ErrUnmarshal) }
 
 // Raw is o as a Raw: the same bytes.
 func (o Object) Raw() Raw { return Raw(serde.RawOf(o.Bytes())) }
@@ -270,9 +271,9 @@ func (o *Object) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// Unmarshal decodes o into v with encoding/json; see [Raw.Unmarshal]. Its
-// failures quote nothing of o, as Raw.Unmarshal's do.
-func (o Object) Unmarshal(v any) error { return quietJSON(json.Unmarshal(o.Bytes(), v), ErrUnmarshal) }
+// DecodeInto decodes o into v with encoding/json; see [Raw.DecodeInto].
+// Its failures quote nothing of o, as Raw.DecodeInto's do.
+func (o Object) DecodeInto(v any) error { return quietJSON(json.Unmarshal(o.Bytes(), v), ErrUnmarshal) }
 
 // All yields o's members in order, each name decoded from JSON; the yielded
 // values alias o.

@@ -184,7 +184,7 @@ func TestNewRawIsSerdeForm(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, `{"f":1.5,"html":"<a&b>","n":2}`, r.String())
 	var back map[string]any
-	require.NoError(t, r.Unmarshal(&back))
+	require.NoError(t, r.DecodeInto(&back))
 	assert.Equal(t, "<a&b>", back["html"])
 	var null Raw
 	require.NoError(t, null.DecodeJSON([]byte(" null ")))

@@ -222,7 +222,7 @@ func (c *converter) toMeta(field string, o wire.Object) mcp.Meta {
 		return nil
 	}
 	var m mcp.Meta
-	if err := o.Unmarshal(&m); err != nil || m == nil {
+	if err := o.DecodeInto(&m); err != nil || m == nil {
 		c.fail(field, ErrInvalidMeta)
 		return nil
 	}
