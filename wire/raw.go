@@ -36,17 +36,7 @@ type Object serde.Object
 // allowed) as serde_json reads a Value, into r in serde_json's form. r may
 // alias src. A failure is a *JSONError and leaves r as it was; a nil r is
 // ErrNil.
-func (r *Raw) DecodeJSON(src []byte) error {
-	if r == nil {
-		return ErrNil
-	}
-	v, err := decodeRaw(src)
-	if err != nil {
-		return err
-	}
-	*r = v
-	return nil
-}
+func (r *Raw) DecodeJSON(src []byte) error { return decodeTo(r, src, decodeRaw) }
 
 // EncodeJSON appends r's JSON text to dst. It fails, leaving dst as it was,
 // with a *EncodeError for the zero Raw (ErrNoValue).
@@ -72,15 +62,19 @@ func decodeRaw(b []byte) (Raw, error) {
 
 // DecodeJSON is [Raw.DecodeJSON] for a value that must be an object. A
 // failure is a *JSONError and leaves o as it was; a nil o is ErrNil.
-func (o *Object) DecodeJSON(src []byte) error {
-	if o == nil {
+func (o *Object) DecodeJSON(src []byte) error { return decodeTo(o, src, decodeObject) }
+
+// decodeTo stores decode(src) in *v, or leaves *v as it was on failure; a
+// nil v is ErrNil.
+func decodeTo[T Raw | Object](v *T, src []byte, decode func([]byte) (T, error)) error {
+	if v == nil {
 		return ErrNil
 	}
-	v, err := decodeObject(src)
+	x, err := decode(src)
 	if err != nil {
 		return err
 	}
-	*o = v
+	*v = x
 	return nil
 }
 
