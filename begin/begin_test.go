@@ -17,22 +17,22 @@ import (
 
 func str(t *testing.T, s string) wire.Raw {
 	t.Helper()
-	r, err := wire.StringRaw(s)
+	r, err := wire.NewRawString(s)
 	require.NoError(t, err)
 	return r
 }
 
 func raw(t *testing.T, s string) wire.Raw {
 	t.Helper()
-	r, err := wire.ParseRaw([]byte(s))
-	require.NoError(t, err)
+	var r wire.Raw
+	require.NoError(t, r.DecodeJSON([]byte(s)))
 	return r
 }
 
 func obj(t *testing.T, s string) wire.Object {
 	t.Helper()
-	o, err := wire.ParseObject([]byte(s))
-	require.NoError(t, err)
+	var o wire.Object
+	require.NoError(t, o.DecodeJSON([]byte(s)))
 	return o
 }
 
@@ -88,7 +88,7 @@ func TestChannelRequestErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		_, err := DecodeChannelRequest([]byte(tt.in))
-		var fe *ChannelRequestError
+		var fe *ChannelRequestFrameError
 		require.ErrorAs(t, err, &fe, "%q", tt.in)
 		assert.Equal(t, tt.variant, fe.Kind, "%q: %v", tt.in, err)
 	}
@@ -113,7 +113,9 @@ func TestPostgresConnIDIsBigEndianUint32(t *testing.T) {
 		p := Postgres{ConnID: 42}
 		require.NoError(t, p.DecodeConnID([]byte(tt.wire)))
 		assert.Equal(t, tt.id, p.ConnID)
-		assert.Equal(t, "pre"+tt.wire, string(p.AppendConnID([]byte("pre"))))
+		out, err := p.EncodeConnID([]byte("pre"))
+		require.NoError(t, err)
+		assert.Equal(t, "pre"+tt.wire, string(out))
 		req, err := DecodeChannelRequest([]byte("\x00" + tt.wire))
 		require.NoError(t, err)
 		assert.Equal(t, &Postgres{ConnID: tt.id}, req)
@@ -126,6 +128,9 @@ func TestPostgresConnIDIsBigEndianUint32(t *testing.T) {
 		assert.Equal(t, uint32(42), p.ConnID, "a failed decode keeps p")
 	}
 	assert.ErrorIs(t, (*Postgres)(nil).DecodeConnID([]byte("\x00\x00\x00\x00")), wire.ErrNil)
+	out, err := (*Postgres)(nil).EncodeConnID([]byte("pre"))
+	assert.ErrorIs(t, err, wire.ErrNil)
+	assert.Equal(t, "pre", string(out), "a failed encode leaves dst as it was")
 }
 
 func TestResponses(t *testing.T) {
@@ -190,7 +195,7 @@ func TestResponseErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		_, err := DecodeResponse([]byte(tt.in))
-		var fe *ResponseError
+		var fe *ResponseFrameError
 		require.ErrorAs(t, err, &fe, "%q", tt.in)
 		assert.Equal(t, tt.variant, fe.Kind, "%q: %v", tt.in, err)
 	}

@@ -161,7 +161,7 @@ func encodeAfter(dst []byte, tag byte, encode func([]byte) ([]byte, error)) ([]b
 
 // DecodeChannelRequest reads one channel request payload. Bytes after the
 // bare Info tag are ignored. The request may alias src. A failure is a
-// *ChannelRequestError.
+// *ChannelRequestFrameError.
 func DecodeChannelRequest(src []byte) (ChannelRequest, error) {
 	tag, body, err := codec.SplitFrame[ChannelRequestErrorKind](src)
 	if err != nil {
@@ -218,7 +218,8 @@ func (v ChannelRequestErrorKind) String() string {
 // Frame names the frame in messages.
 func (ChannelRequestErrorKind) Frame() string { return "agents begin channel request" }
 
-// ChannelRequestError is a channel request that could not be read. Its Err
-// is wire.ErrEmpty, a *wire.UnknownTagError, a *PostgresError or a
-// *wire.JSONError.
-type ChannelRequestError = wire.FrameError[ChannelRequestErrorKind]
+// ChannelRequestFrameError is a channel request that could not be read: the
+// FrameError of the channel request family, as ResponseFrameError is the
+// main stream's. Its Err is wire.ErrEmpty, a *wire.UnknownTagError, a
+// *PostgresError or a *wire.JSONError.
+type ChannelRequestFrameError = wire.FrameError[ChannelRequestErrorKind]

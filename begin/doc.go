@@ -24,6 +24,15 @@
 // enqueue.Response, dequeue.Response and secrets.FeedResponse, each with an
 // Outcome.
 //
+// Response keeps the protocol's word for a main-stream payload: the Rust
+// crate's begin/server/response Frame, and the specification's "response"
+// (an answer on a channel is a "channel response" there). The package name
+// tells the two apart: begin.Response is one frame of the main stream, a
+// sealed interface (DecodeResponse, EncodeResponse); enqueue.Response and
+// its kin are a channel's one answer, a struct. Each of this package's two
+// families has its FrameError: ResponseFrameError (kinds ResponseErrorKind)
+// and ChannelRequestFrameError (kinds ChannelRequestErrorKind).
+//
 // Frames that decode can still break these rules; package session's
 // Checker, given a session one event at a time, reports the first rule
 // broken.

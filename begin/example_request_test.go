@@ -38,8 +38,8 @@ func ExampleDequeue() {
 
 // A provider feeds the program its secrets' values.
 func ExampleSecrets() {
-	token, err := wire.ParseRaw([]byte(`"s3cret"`))
-	if err != nil {
+	var token wire.Raw
+	if err := token.DecodeJSON([]byte(`"s3cret"`)); err != nil {
 		panic(err)
 	}
 	var values secrets.Values

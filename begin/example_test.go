@@ -73,8 +73,8 @@ func ExampleDecodeChannelRequest() {
 // A proxy answers the begin with what the program registered: its
 // dependency templates, carried as they came, and its secrets by mode.
 func ExampleBegun() {
-	tmpl, err := wire.ParseObject([]byte(`{"name":"db","args":{"dsn":"${DSN}"}}`))
-	if err != nil {
+	var tmpl wire.Object
+	if err := tmpl.DecodeJSON([]byte(`{"name":"db","args":{"dsn":"${DSN}"}}`)); err != nil {
 		panic(err)
 	}
 	decl := secrets.NewDeclaration()
@@ -91,13 +91,13 @@ func ExampleBegun() {
 // A provider reading the main stream tells a frame it cannot read, and why,
 // with errors.As: the family's error says which variant failed, its cause
 // what was wrong.
-func ExampleResponseError() {
+func ExampleResponseFrameError() {
 	for _, payload := range [][]byte{
 		[]byte("\x02" + `["not","an","object"]`), // a chunk must be a JSON object
 		{9},                                      // a tag from a newer peer
 	} {
 		_, err := begin.DecodeResponse(payload)
-		var re *begin.ResponseError
+		var re *begin.ResponseFrameError
 		if errors.As(err, &re) {
 			var je *wire.JSONError
 			fmt.Println(re.Kind, errors.As(err, &je))

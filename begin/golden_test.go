@@ -35,7 +35,7 @@ func TestGolden(t *testing.T) {
 			if err := p.DecodeConnID(payload); err != nil {
 				return nil, err
 			}
-			return p.AppendConnID(nil), nil
+			return p.EncodeConnID(nil)
 		})
 	})
 }

@@ -40,13 +40,14 @@ func (p *Postgres) DecodeConnID(src []byte) error {
 	return nil
 }
 
-// AppendConnID appends the connection id alone, four bytes big-endian,
-// without the tag: the postgres.request payload. A nil p appends nothing.
-func (p *Postgres) AppendConnID(dst []byte) []byte {
+// EncodeConnID appends the connection id alone, four bytes big-endian,
+// without the tag: the postgres.request payload, which DecodeConnID reads.
+// A nil p is a *wire.EncodeError with wire.ErrNil, and dst as it was.
+func (p *Postgres) EncodeConnID(dst []byte) ([]byte, error) {
 	if p == nil {
-		return dst
+		return dst, nilFrame()
 	}
-	return binary.BigEndian.AppendUint32(dst, p.ConnID)
+	return binary.BigEndian.AppendUint32(dst, p.ConnID), nil
 }
 
 // Tag is 0.
@@ -59,5 +60,5 @@ func (p *Postgres) Encode(dst []byte) ([]byte, error) {
 	if p == nil {
 		return dst, nilFrame()
 	}
-	return p.AppendConnID(append(dst, TagPostgres)), nil
+	return encodeAfter(dst, TagPostgres, p.EncodeConnID)
 }

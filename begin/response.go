@@ -191,7 +191,7 @@ func AppendInactive(dst, values []byte) []byte { return wire.AppendTagged(dst, T
 
 // DecodeResponse reads one payload of the main stream. Bytes after the bare
 // Active tag are ignored (the reference ignores them; a sequence checker may
-// not). The response may alias src. A failure is a *ResponseError.
+// not). The response may alias src. A failure is a *ResponseFrameError.
 func DecodeResponse(src []byte) (Response, error) {
 	// Active, the stream's keep-alive and most common frame, is read here,
 	// before the split and the switch. (This is over the compiler's
@@ -259,6 +259,8 @@ func (v ResponseErrorKind) String() string {
 // Frame names the frame in messages.
 func (ResponseErrorKind) Frame() string { return "agents begin response" }
 
-// ResponseError is a response payload that could not be read. Its Err is
-// wire.ErrEmpty, a *wire.UnknownTagError or a *wire.JSONError.
-type ResponseError = wire.FrameError[ResponseErrorKind]
+// ResponseFrameError is a response payload that could not be read: the
+// FrameError of the main stream's family (a package with one family calls it
+// FrameError). Its Err is wire.ErrEmpty, a *wire.UnknownTagError or a
+// *wire.JSONError.
+type ResponseFrameError = wire.FrameError[ResponseErrorKind]

@@ -23,8 +23,8 @@ func dec(t *testing.T, s string) chunk.Decimal {
 
 func raw(t *testing.T, s string) wire.Raw {
 	t.Helper()
-	r, err := wire.ParseRaw([]byte(s))
-	require.NoError(t, err)
+	var r wire.Raw
+	require.NoError(t, r.DecodeJSON([]byte(s)))
 	return r
 }
 

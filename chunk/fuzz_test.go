@@ -39,11 +39,13 @@ func seeds(f *testing.F) []chunk.Chunk {
 	if err != nil {
 		f.Fatal(err)
 	}
-	meta, err := wire.ParseObject([]byte(`{"seq":1}`))
+	var meta wire.Object
+	err = meta.DecodeJSON([]byte(`{"seq":1}`))
 	if err != nil {
 		f.Fatal(err)
 	}
-	msg, err := wire.ParseRaw([]byte(`{"kind":"program","error":"x"}`))
+	var msg wire.Raw
+	err = msg.DecodeJSON([]byte(`{"kind":"program","error":"x"}`))
 	if err != nil {
 		f.Fatal(err)
 	}

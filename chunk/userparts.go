@@ -25,8 +25,7 @@ var ErrNoContent = errors.New("chunk: a message with no content block has no use
 // checks (a key or text that is not UTF-8 fails at EncodeJSON).
 //
 // It fails with ErrNoContent for an empty content, and with a
-// *wire.EncodeError at "content[i]" (mcpcontent.ErrNilBlock, which is also
-// wire.ErrNil) for a nil block, or at "content[i].resource" for an embedded
+// *wire.EncodeError at "content[i]" (wire.ErrNil) for a nil block, or at "content[i].resource" for an embedded
 // resource with nil contents.
 func UserParts(key string, content []mcpcontent.Block) ([]Chunk, error) {
 	if len(content) == 0 {
@@ -85,4 +84,4 @@ func nilContents(r mcpcontent.ResourceContents) bool {
 	return true
 }
 
-func nilBlockErr() error { return &wire.EncodeError{Err: mcpcontent.ErrNilBlock} }
+func nilBlockErr() error { return &wire.EncodeError{Err: wire.ErrNil} }

@@ -99,7 +99,7 @@ func TestUserPartsRefuses(t *testing.T) {
 			var ee *wire.EncodeError
 			require.True(t, errors.As(err, &ee), "%T", err)
 			assert.Equal(t, tt.member, ee.Member)
-			assert.ErrorIs(t, err, mcpcontent.ErrNilBlock)
+			assert.ErrorIs(t, err, wire.ErrNil)
 			assert.ErrorIs(t, err, wire.ErrNil)
 		})
 	}

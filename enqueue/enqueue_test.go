@@ -57,6 +57,6 @@ func TestRequestEncodeRefusesNilBlock(t *testing.T) {
 	r := Request{Key: "k", Content: []mcpcontent.Block{nil}}
 	dst := []byte("keep")
 	out, err := r.EncodeJSON(dst)
-	assert.ErrorIs(t, err, mcpcontent.ErrNilBlock)
+	assert.ErrorIs(t, err, wire.ErrNil)
 	assert.Equal(t, "keep", string(out))
 }

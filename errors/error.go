@@ -218,8 +218,8 @@ func (e *Error) DecodeJSON(src []byte) error {
 	if e == nil {
 		return wire.ErrNil
 	}
-	v, err := wire.ParseRaw(src)
-	if err != nil {
+	var v wire.Raw
+	if err := v.DecodeJSON(src); err != nil {
 		return err
 	}
 	b := v.Bytes()

@@ -142,20 +142,10 @@ const (
 	ThemeDark  IconTheme = "dark"
 )
 
-// ErrNilBlock is the reason for a nil Block (a nil interface, or a nil
-// pointer of one of the block types) or nil resource contents, in an encode
-// error or a conversion error. errors.Is(err, wire.ErrNil) holds for it too.
-var ErrNilBlock error = nilBlockError{}
-
-type nilBlockError struct{}
-
-func (nilBlockError) Error() string { return "mcpcontent: nil block" }
-func (nilBlockError) Unwrap() error { return wire.ErrNil }
-
 // EncodeBlockJSON appends b's JSON to dst, members in rmcp's order. It fails,
 // leaving dst as it was, with a *wire.EncodeError naming the member (a path
 // such as "annotations.audience[1]" or "resource.text") for a nil block or
-// nil resource contents (ErrNilBlock, which is also wire.ErrNil), a string
+// nil resource contents (wire.ErrNil), a string
 // that is not valid UTF-8 (wire.ErrInvalidUTF8), a Role or IconTheme that MCP
 // does not know (wire.ErrUnknownValue), and a _meta that would nest deeper
 // than a reader allows (wire.ErrTooDeep). No message quotes a value.
@@ -178,7 +168,7 @@ func appendBlockAt(dst []byte, b Block, level int) ([]byte, error) {
 
 // nilBlock is the encode error for a nil block or contents, at the path the
 // caller adds.
-func nilBlock() error { return &wire.EncodeError{Err: ErrNilBlock} }
+func nilBlock() error { return &wire.EncodeError{Err: wire.ErrNil} }
 
 func (t *Text) appendJSON(dst []byte, level int) ([]byte, error) {
 	if t == nil {
@@ -292,7 +282,7 @@ func (e *EmbeddedResource) appendJSON(dst []byte, level int) ([]byte, error) {
 // contents, the members after them and the closing brace.
 func appendEmbedded(dst []byte, head string, e *EmbeddedResource, level int) ([]byte, error) {
 	if e.Resource == nil {
-		return dst, codec.ErrorAt("resource", ErrNilBlock)
+		return dst, codec.ErrorAt("resource", wire.ErrNil)
 	}
 	w := serde.Writer(dst)
 	w.Lit(head)

@@ -91,9 +91,9 @@ func TestEncodeRefusesUnknownEnums(t *testing.T) {
 	_, err = EncodeBlockJSON(nil, &ResourceLink{Icons: []Icon{{Theme: &bad}}})
 	assert.Error(t, err)
 	_, err = EncodeBlockJSON(nil, nil)
-	assert.ErrorIs(t, err, ErrNilBlock)
+	assert.ErrorIs(t, err, wire.ErrNil)
 	_, err = EncodeBlockJSON(nil, &EmbeddedResource{})
-	assert.ErrorIs(t, err, ErrNilBlock)
+	assert.ErrorIs(t, err, wire.ErrNil)
 }
 
 func TestTypes(t *testing.T) {

@@ -88,7 +88,7 @@ func TestEncodeBlockJSONRefusesInvalidUTF8(t *testing.T) {
 }
 
 // A nil block, a nil pointer of any block type and nil contents fail with
-// wire.ErrNil (as ErrNilBlock), never a panic.
+// wire.ErrNil, never a panic.
 func TestEncodeBlockJSONRefusesNil(t *testing.T) {
 	tests := []struct {
 		name   string
@@ -111,7 +111,7 @@ func TestEncodeBlockJSONRefusesNil(t *testing.T) {
 			var err error
 			require.NotPanics(t, func() { out, err = EncodeBlockJSON(encodetest.Dst(), tt.block) })
 			encodetest.RequireError(t, out, err, tt.member, wire.ErrNil)
-			assert.ErrorIs(t, err, ErrNilBlock)
+			assert.ErrorIs(t, err, wire.ErrNil)
 		})
 	}
 }

@@ -12,7 +12,7 @@ func ptr[T any](v T) *T { return &v }
 
 func obj(t *testing.T, s string) wire.Object {
 	t.Helper()
-	o, err := wire.ParseObject([]byte(s))
-	require.NoError(t, err)
+	var o wire.Object
+	require.NoError(t, o.DecodeJSON([]byte(s)))
 	return o
 }

@@ -124,7 +124,7 @@ func (b *Begin) Scope() uint32 { return b.number }
 // *begin.Chunk (its Chunk one of package chunk's kinds), *begin.Active,
 // *begin.Inactive or *begin.Error. After the finish it is ErrFinished; once
 // the connection ended, a *frame.ConnEndedError. A payload that does not
-// decode is a *begin.ResponseError, and the stream goes on.
+// decode is a *begin.ResponseFrameError, and the stream goes on.
 func (b *Begin) Recv(ctx context.Context) (begin.Response, error) {
 	if b == nil || ctx == nil {
 		return nil, wire.ErrNil

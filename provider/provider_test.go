@@ -107,7 +107,8 @@ func TestWorkedExample(t *testing.T) {
 		s.write(fr(5, 1, 2, "\x01"), fr(6, 1, 2, ""))
 	})
 	ctx := ctx10(t)
-	args, _ := wire.ParseRaw([]byte(`{"a":1}`))
+	var args wire.Raw
+	_ = args.DecodeJSON([]byte(`{"a":1}`))
 	b, err := c.Begin(ctx, args)
 	require.NoError(t, err)
 	assert.Equal(t, uint32(1), b.Scope())
@@ -175,7 +176,7 @@ func TestAnswers(t *testing.T) {
 	assert.Equal(t, secrets.Fixed, mode)
 
 	values := secrets.NewValues()
-	v, _ := wire.StringRaw("v")
+	v, _ := wire.NewRawString("v")
 	values.Set("t", v)
 	f, err := b.Feed(ctx, values)
 	require.NoError(t, err)
@@ -244,7 +245,7 @@ func TestBeginEnds(t *testing.T) {
 	require.NoError(t, err)
 	assert.IsType(t, &chunk.Usage{}, r.(*begin.Chunk).Chunk)
 	_, err = b.Recv(ctx)
-	var re *begin.ResponseError
+	var re *begin.ResponseFrameError
 	assert.ErrorAs(t, err, &re, "a payload that does not decode")
 	_, err = b.Recv(ctx)
 	assert.ErrorIs(t, err, provider.ErrFinished)

@@ -48,7 +48,7 @@ func scrub(e protoerr.Error, values secrets.Values) protoerr.Error {
 		raw := v.Bytes()
 		var forms [][]byte
 		var s string
-		if v.Unmarshal(&s) == nil {
+		if v.DecodeInto(&s) == nil {
 			if s == "" {
 				continue
 			}

@@ -85,7 +85,7 @@ func hurriedSession(t *testing.T, gated bool, seed int) {
 	feed := func(n int) {
 		values := secrets.NewValues()
 		for name := range b.Registered.Secrets.All() {
-			v, _ := wire.StringRaw(name + "-" + strconv.Itoa(n))
+			v, _ := wire.NewRawString(name + "-" + strconv.Itoa(n))
 			values.Set(name, v)
 		}
 		r, err := b.Feed(ctx, values)

@@ -104,7 +104,7 @@ func (s *session) run(args wire.Raw) {
 		s.mainMu.Unlock()
 		return
 	}
-	s.q.Begun(s.decl.Len() > 0)
+	s.q.Begun(s.decl)
 	s.mainMu.Unlock()
 	s.acceptChannels()
 }
@@ -387,7 +387,8 @@ func (s *session) runLoop(l *Loop) {
 		return
 	}
 	if runErr != nil && !l.fatal {
-		msg, _ := wire.ParseRaw([]byte(loopFailed))
+		var msg wire.Raw
+		_ = msg.DecodeJSON([]byte(loopFailed))
 		if buf, err := begin.EncodeResponse(nil, &begin.Chunk{Chunk: &chunk.Notification{IsFatal: true, Message: msg}}); err == nil {
 			_ = s.writeMainLocked(s.ctx, buf)
 		}

@@ -27,14 +27,15 @@ func Example() {
 	p, _ := proxytest.Pipe(prog, nil, nil)
 	defer p.Close()
 
-	args, _ := wire.ParseRaw([]byte(`{"model":"m"}`))
+	var args wire.Raw
+	_ = args.DecodeJSON([]byte(`{"model":"m"}`))
 	b, err := p.Client.Begin(ctx, args)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	values := secrets.NewValues()
-	v, _ := wire.StringRaw("t0")
+	v, _ := wire.NewRawString("t0")
 	values.Set("token", v)
 	fed, _ := b.Feed(ctx, values)
 	fmt.Println("feed:", fed.Outcome)

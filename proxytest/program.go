@@ -165,10 +165,10 @@ func Echo(msgs []enqueue.Request) []chunk.Chunk {
 // JSON string, and as fed otherwise.
 func Prime(_ string, fed wire.Raw) wire.Raw {
 	var s string
-	if fed.Unmarshal(&s) != nil {
+	if fed.DecodeInto(&s) != nil {
 		return fed
 	}
-	v, err := wire.StringRaw(s + "'")
+	v, err := wire.NewRawString(s + "'")
 	if err != nil {
 		return fed
 	}

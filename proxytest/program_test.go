@@ -22,8 +22,8 @@ func TestPrime(t *testing.T) {
 		{`{"k":"v"}`, `{"k":"v"}`},
 	}
 	for _, tt := range tests {
-		fed, err := wire.ParseRaw([]byte(tt.fed))
-		require.NoError(t, err)
+		var fed wire.Raw
+		require.NoError(t, fed.DecodeJSON([]byte(tt.fed)))
 		assert.Equal(t, tt.want, string(proxytest.Prime("x", fed).Bytes()), tt.fed)
 	}
 	assert.True(t, proxytest.Prime("x", wire.Raw{}).IsZero())

@@ -55,7 +55,7 @@ func benchDelivery(b *testing.B, endAtStart bool, producers int) {
 	agent := &benchAgent{endAtStart: endAtStart}
 	q := New(agent)
 	defer q.Close()
-	q.Begun(false)
+	q.Begun(undeclared)
 	ctx := context.Background()
 	req := msg("k", "hello")
 
@@ -125,7 +125,7 @@ func BenchmarkWaiting(b *testing.B) {
 		b.Run(fmt.Sprintf("waiting=%d", n), func(b *testing.B) {
 			q := New(&benchAgent{})
 			defer q.Close()
-			q.Begun(true) // never fed: everything waits
+			q.Begun(declared) // never fed: everything waits
 			reqs := make([]enqueue.Request, n)
 			for i := range reqs {
 				reqs[i] = msg("w"+strconv.Itoa(i), "waiting")
@@ -198,7 +198,7 @@ func BenchmarkSoak(b *testing.B) {
 	agent := &soakAgent{}
 	q := New(agent)
 	defer q.Close()
-	q.Begun(true)
+	q.Begun(declared)
 	q.Fed()
 
 	var stop atomic.Bool

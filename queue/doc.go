@@ -7,7 +7,7 @@
 // The proxy implements Agent (start a loop on messages; offer messages at a
 // seam) and tells the queue what happens on the begin's main stream:
 //
-//   - Begun(gated) when it sends Begun;
+//   - Begun(decl) when it sends Begun, decl the secrets it declares;
 //   - Fed() when it answers a Secrets channel Fed;
 //   - Submit or Enqueue for each Enqueue channel, writing the
 //     enqueue.Response it gets with Encode;
@@ -102,7 +102,7 @@
 // # The secrets gate
 //
 // Nothing is delivered before Begun. A program that declared a secret
-// (Begun(true)) gets nothing after Begun, and nothing after each loop's
+// (Begun with a non-empty Declaration) gets nothing after Begun, and nothing after each loop's
 // End, until Fed; messages enqueued meanwhile wait, and the Fed that opens
 // the gate starts a loop on them. A program that declared none is never
 // gated. A Fed counts only after the latest Begun or End.

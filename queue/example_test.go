@@ -137,7 +137,9 @@ func Example() {
 
 	// Begun is sent; the program declared a secret, so nothing is delivered
 	// until the secrets are fed.
-	q.Begun(true)
+	decl := secrets.NewDeclaration()
+	decl.Set("token", secrets.Fixed)
+	q.Begun(decl)
 	text := `{"type":"text","text":"Summarise the report"}`
 	alice := serve(q, enqueuePayload("alice", text))
 	fmt.Println("before the feed, waiting:", q.Waiting())

@@ -9,6 +9,18 @@ import (
 
 	"github.com/diverge-network/diverge-sdk-go/enqueue"
 	"github.com/diverge-network/diverge-sdk-go/mcpcontent"
+	"github.com/diverge-network/diverge-sdk-go/secrets"
+)
+
+// undeclared and declared are what a program declares in its Begun: no
+// secret (never gated), and one secret (gated until Fed).
+var (
+	undeclared secrets.Declaration
+	declared   = func() secrets.Declaration {
+		d := secrets.NewDeclaration()
+		d.Set("token", secrets.Fixed)
+		return d
+	}()
 )
 
 func TestMain(m *testing.M) {

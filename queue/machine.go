@@ -168,7 +168,8 @@ func (s *machine) withdraw(m *message) msgState {
 	return st
 }
 
-// beginWith is Begun(gated): the gate opens unless gated; it starts over.
+// beginWith is Begun: gated is whether a secret was declared; the gate
+// opens unless gated; it starts over.
 func (s *machine) beginWith(gated bool) {
 	if s.closed {
 		return

@@ -142,7 +142,11 @@ func TestPropertyConcurrent(t *testing.T) {
 				case p < 91:
 					q.Fed()
 				case p < 92:
-					q.Begun(r.IntN(3) != 0)
+					decl := undeclared
+					if r.IntN(3) != 0 {
+						decl = declared
+					}
+					q.Begun(decl)
 				case p < 97:
 					cancels.Lock()
 					if len(cancels.fns) > 0 {

@@ -9,6 +9,7 @@ import (
 	"github.com/diverge-network/diverge-sdk-go/dequeue"
 	"github.com/diverge-network/diverge-sdk-go/enqueue"
 	protoerr "github.com/diverge-network/diverge-sdk-go/errors"
+	"github.com/diverge-network/diverge-sdk-go/secrets"
 )
 
 // ErrClosed is returned by Submit and Enqueue after Close: the message was
@@ -170,14 +171,14 @@ func (q *Queue) Dequeue(key string) dequeue.Response {
 	return dequeue.Response{Outcome: dequeue.Dequeued}
 }
 
-// Begun tells the queue the begin's Begun is sent. gated is whether the
-// program declared any secret (Registered.Secrets.Len() > 0): if it did,
-// nothing is delivered until Fed; if not, the gate opens now and never
-// closes. Until Begun, nothing is delivered at all. A later call starts
-// over, as if it were the first.
-func (q *Queue) Begun(gated bool) {
+// Begun tells the queue the begin's Begun is sent, with the secrets the
+// program declared in it (Registered.Secrets). If it declared any, nothing
+// is delivered until Fed; if none, the gate opens now and never closes.
+// Until Begun, nothing is delivered at all. A later call starts over, as if
+// it were the first.
+func (q *Queue) Begun(decl secrets.Declaration) {
 	q.lock()
-	q.m.beginWith(gated)
+	q.m.beginWith(decl.Len() > 0)
 	q.unlock()
 }
 

@@ -69,7 +69,7 @@ func withLoop(t *testing.T, a *scriptAgent) (*Queue, *Loop) {
 	t.Helper()
 	q := New(a)
 	t.Cleanup(q.Close)
-	q.Begun(false)
+	q.Begun(undeclared)
 	require.Equal(t, delivered, await(t, submit(t, q, "k0", "first")))
 	l := a.Loop(0)
 	require.NotNil(t, l)
@@ -93,7 +93,7 @@ func TestEnqueueWithNoLoopStartsOne(t *testing.T) {
 	a := &scriptAgent{}
 	q := New(a)
 	defer q.Close()
-	q.Begun(false)
+	q.Begun(undeclared)
 	resp, err := q.Enqueue(context.Background(), msg("k", "hello"))
 	require.NoError(t, err)
 	assert.Equal(t, delivered, resp)
@@ -108,7 +108,7 @@ func TestLoopStartsOnEveryWaitingMessageInOrder(t *testing.T) {
 	tks := []*Ticket{submit(t, q, "a", "one"), submit(t, q, "b", "two"), submit(t, q, "a", "three")}
 	assert.Equal(t, 3, q.Waiting())
 	assert.Empty(t, a.Calls())
-	q.Begun(false)
+	q.Begun(undeclared)
 	for _, tk := range tks {
 		assert.Equal(t, delivered, await(t, tk))
 	}
@@ -143,7 +143,7 @@ func TestMessageWhileLoopStartsWaits(t *testing.T) {
 	}}
 	q := New(a)
 	defer q.Close()
-	q.Begun(false)
+	q.Begun(undeclared)
 	first := submit(t, q, "k", "first")
 	<-g.entered
 	second := submit(t, q, "k", "second")
@@ -211,7 +211,7 @@ func TestStartRefusedRefusesEveryMessage(t *testing.T) {
 	q := New(a)
 	defer q.Close()
 	x, y := submit(t, q, "k", "x"), submit(t, q, "k", "y")
-	q.Begun(false)
+	q.Begun(undeclared)
 	assert.Equal(t, refusedWith(program("no such tool")), await(t, x))
 	assert.Equal(t, refusedWith(program("no such tool")), await(t, y))
 
@@ -232,7 +232,7 @@ func TestStartUnreachableRefusesWithItsText(t *testing.T) {
 	}}
 	q := New(a)
 	defer q.Close()
-	q.Begun(false)
+	q.Begun(undeclared)
 	resp, err := q.Enqueue(context.Background(), msg("k", "x"))
 	require.NoError(t, err)
 	assert.Equal(t, refusedWith(program("dial tcp 127.0.0.1:9: connection refused")), resp)
@@ -248,7 +248,7 @@ func TestStartRefusesSomeMessagesAndRuns(t *testing.T) {
 	q := New(a)
 	defer q.Close()
 	x, y, z := submit(t, q, "k", "x"), submit(t, q, "k", ""), submit(t, q, "k", "z")
-	q.Begun(false)
+	q.Begun(undeclared)
 	assert.Equal(t, delivered, await(t, x))
 	assert.Equal(t, refusedWith(program("empty message")), await(t, y))
 	assert.Equal(t, delivered, await(t, z))
@@ -287,7 +287,7 @@ func TestLoopEndingWhileStarting(t *testing.T) {
 	}}
 	q := New(a)
 	defer q.Close()
-	q.Begun(false)
+	q.Begun(undeclared)
 	assert.Equal(t, delivered, await(t, submit(t, q, "k", "x")))
 	assert.Equal(t, delivered, await(t, submit(t, q, "k", "y")))
 	assert.Len(t, a.Calls(), 2, "each message started a loop of its own")
@@ -301,7 +301,7 @@ func TestSeamWhileStarting(t *testing.T) {
 	}}
 	q := New(a)
 	defer q.Close()
-	q.Begun(false)
+	q.Begun(undeclared)
 	x := submit(t, q, "k", "x")
 	<-g.entered
 	y := submit(t, q, "k", "y")
@@ -350,7 +350,7 @@ func TestDequeueWithdrawsEveryMessageUnderItsKey(t *testing.T) {
 	assert.Equal(t, dequeue.Response{Outcome: dequeue.Empty}, q.Dequeue("nobody"))
 	assert.Equal(t, dequeue.Response{Outcome: dequeue.Empty}, q.Dequeue(""))
 
-	q.Begun(false)
+	q.Begun(undeclared)
 	assert.Equal(t, delivered, await(t, b))
 	calls := a.Calls()
 	require.Len(t, calls, 1)
@@ -385,7 +385,7 @@ func TestDequeueDuringStartFindsNothing(t *testing.T) {
 	}}
 	q := New(a)
 	defer q.Close()
-	q.Begun(false)
+	q.Begun(undeclared)
 	x := submit(t, q, "x", "x")
 	<-g.entered
 	assert.Equal(t, dequeue.Response{Outcome: dequeue.Empty}, q.Dequeue("x"))
@@ -401,7 +401,7 @@ func TestNothingIsDeliveredBeforeBegun(t *testing.T) {
 	q.Fed() // a Fed before Begun counts for nothing
 	assert.Equal(t, 1, q.Waiting())
 	pending(t, x)
-	q.Begun(false)
+	q.Begun(undeclared)
 	assert.Equal(t, delivered, await(t, x))
 }
 
@@ -410,7 +410,7 @@ func TestGateAfterBegunWaitsForFed(t *testing.T) {
 	q := New(a)
 	defer q.Close()
 	q.Fed() // before Begun: does not count
-	q.Begun(true)
+	q.Begun(declared)
 	x, y := submit(t, q, "k", "x"), submit(t, q, "k", "y")
 	assert.Equal(t, 2, q.Waiting())
 	assert.Empty(t, a.Calls())
@@ -424,7 +424,7 @@ func TestGateClosesAtEveryInactive(t *testing.T) {
 	a := &scriptAgent{}
 	q := New(a)
 	defer q.Close()
-	q.Begun(true)
+	q.Begun(declared)
 	q.Fed()
 	require.Equal(t, delivered, await(t, submit(t, q, "k", "first")))
 	l := a.Loop(0)
@@ -446,10 +446,10 @@ func TestGateClosedHoldsSeams(t *testing.T) {
 	a := &scriptAgent{}
 	q := New(a)
 	defer q.Close()
-	q.Begun(false)
+	q.Begun(undeclared)
 	require.Equal(t, delivered, await(t, submit(t, q, "k", "first")))
 	l := a.Loop(0)
-	q.Begun(true) // a new Begun starts over: gated, and not fed
+	q.Begun(declared) // a new Begun starts over: gated, and not fed
 	x := submit(t, q, "k", "x")
 	assert.Equal(t, 0, l.Seam(context.Background()))
 	pending(t, x)
@@ -462,7 +462,7 @@ func TestUngatedProgramIsNeverGated(t *testing.T) {
 	a := &scriptAgent{}
 	q := New(a)
 	defer q.Close()
-	q.Begun(false)
+	q.Begun(undeclared)
 	for i := range 3 {
 		x := submit(t, q, "k", fmt.Sprint(i))
 		assert.Equal(t, delivered, await(t, x))
@@ -493,7 +493,7 @@ func TestWaitCancelledWhileWaitingWithdrawsUnanswered(t *testing.T) {
 		t.Fatal("Done stays open after withdrawal")
 	}
 	assert.Equal(t, 1, q.Waiting())
-	q.Begun(false)
+	q.Begun(undeclared)
 	assert.Equal(t, delivered, await(t, y))
 	assert.Equal(t, []string{"y"}, a.Calls()[0].texts, "the withdrawn message never reaches the agent")
 	assert.Equal(t, dequeue.Response{Outcome: dequeue.Empty}, q.Dequeue("x"))
@@ -523,7 +523,7 @@ func TestEnqueueCancelledByCaller(t *testing.T) {
 	assert.ErrorIs(t, err, context.Canceled)
 	assert.NotErrorIs(t, err, ErrWithdrawn)
 	assert.Equal(t, 0, q.Waiting())
-	q.Begun(false)
+	q.Begun(undeclared)
 	assert.Empty(t, a.Calls())
 }
 
@@ -579,7 +579,7 @@ func TestCloseRefusesWaitingMessages(t *testing.T) {
 	assert.ErrorIs(t, encErr, wire.ErrUnset)
 	assert.Equal(t, 0, l.Seam(context.Background()))
 	l.End()
-	q.Begun(false)
+	q.Begun(undeclared)
 	q.Fed()
 	q.Close()
 	assert.Len(t, a.Calls(), 1)
@@ -593,7 +593,7 @@ func TestCloseCancelsStartLoop(t *testing.T) {
 		return nil, ctx.Err()
 	}}
 	q := New(a)
-	q.Begun(false)
+	q.Begun(undeclared)
 	x := submit(t, q, "k", "x")
 	<-entered
 	q.Close() // returns once StartLoop has returned
@@ -608,7 +608,7 @@ func TestCloseCancelsStartLoop(t *testing.T) {
 func TestNoAgentRefuses(t *testing.T) {
 	q := New(nil)
 	defer q.Close()
-	q.Begun(false)
+	q.Begun(undeclared)
 	resp, err := q.Enqueue(context.Background(), msg("k", "x"))
 	require.NoError(t, err)
 	assert.Equal(t, refusedWith(noAgentWords), resp)
@@ -616,7 +616,7 @@ func TestNoAgentRefuses(t *testing.T) {
 
 func TestZeroValuesDoNotPanic(t *testing.T) {
 	var q Queue
-	q.Begun(false)
+	q.Begun(undeclared)
 	//lint:ignore SA1012 a nil ctx is tolerated, and this checks it
 	resp, err := q.Enqueue(nil, msg("k", "x"))
 	require.NoError(t, err)

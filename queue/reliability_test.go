@@ -48,7 +48,7 @@ func TestStartLoopFailureIsContained(t *testing.T) {
 			q := New(a)
 			defer q.Close()
 			x, y := submit(t, q, "k", "x"), submit(t, q, "k", "y")
-			q.Begun(false) // the loop's start runs in a goroutine of the queue's
+			q.Begun(undeclared) // the loop's start runs in a goroutine of the queue's
 			for _, tk := range []*Ticket{x, y} {
 				resp := await(t, tk)
 				assert.Equal(t, refusedWith(startFailedWords), resp)
@@ -163,7 +163,7 @@ func TestPanickingErrorsAreContained(t *testing.T) {
 			}
 			q := New(a)
 			defer q.Close()
-			q.Begun(false)
+			q.Begun(undeclared)
 			want := refusedWith(protoerr.New(protoerr.KindProxy, "queue.badErr"))
 			assert.Equal(t, want, await(t, submit(t, q, "k", "fail")))
 			assert.Equal(t, want, await(t, submit(t, q, "k", "x")))
@@ -269,7 +269,7 @@ func TestNothingForeignRunsUnderTheLock(t *testing.T) {
 	want := refusedWith(program("refused re-entrantly"))
 	defer watchdog(10 * time.Second)()
 
-	q.Begun(true)
+	q.Begun(declared)
 	x, no := submit(t, q, "k", "x"), submit(t, q, "k", "no")
 	q.Fed() // a loop starts: StartLoop and the refusing error call back
 	resp, err := x.Wait(ctx)
@@ -346,7 +346,7 @@ func TestMaxWaiting(t *testing.T) {
 		assert.Equal(t, dequeue.Response{Outcome: dequeue.Dequeued}, q.Dequeue("y"))
 		w := submit(t, q, "w", "w")
 		pending(t, w)
-		q.Begun(false)
+		q.Begun(undeclared)
 		for _, tk := range []*Ticket{x, w} {
 			assert.Equal(t, delivered, await(t, tk))
 		}
@@ -381,7 +381,7 @@ func TestNoContentRefusedAtOnce(t *testing.T) {
 			a := &scriptAgent{}
 			q := New(a, WithMaxWaiting(1))
 			defer q.Close()
-			q.Begun(false)
+			q.Begun(undeclared)
 			tk, err := q.Submit(enqueue.Request{Key: "k", Content: tc.content})
 			require.NoError(t, err)
 			resp := await(t, tk)

@@ -119,7 +119,8 @@ func init() {
 // EncodeJSON appends the declaration's JSON to dst. It fails, leaving dst as it
 // was, with a *wire.EncodeError: wire.ErrNil for a nil d; for a name that is
 // not valid UTF-8 (Member "[name i]", i the name's place); and for a Mode
-// that is neither Fixed nor Rotating (wire.ErrUnknownValue, Member ["name"]).
+// that is neither Fixed nor Rotating (Member ["name"]): wire.ErrUnset for the
+// zero Mode, wire.ErrUnknownValue for any other.
 func (d *Declaration) EncodeJSON(dst []byte) ([]byte, error) {
 	if d == nil {
 		return dst, &wire.EncodeError{Err: wire.ErrNil}

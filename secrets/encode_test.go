@@ -34,9 +34,9 @@ func TestValuesEncodeRefuses(t *testing.T) {
 }
 
 // A string value made from a Go string must be UTF-8 too.
-func TestStringRawRefusesInvalidUTF8(t *testing.T) {
+func TestNewRawStringRefusesInvalidUTF8(t *testing.T) {
 	for _, bad := range encodetest.Bad {
-		r, err := wire.StringRaw(bad.S)
+		r, err := wire.NewRawString(bad.S)
 		assert.ErrorIs(t, err, wire.ErrInvalidUTF8, bad.Name)
 		assert.True(t, r.IsZero(), bad.Name)
 		assert.NotContains(t, err.Error(), encodetest.Marker)
@@ -52,13 +52,34 @@ func TestDeclarationEncodeRefuses(t *testing.T) {
 			encodetest.RequireError(t, out, err, "[name 0]", wire.ErrInvalidUTF8, bad.S)
 		})
 	}
-	for _, m := range []Mode{2, 255} {
+	for _, tt := range []struct {
+		mode Mode
+		want error
+	}{
+		{0, wire.ErrUnset},
+		{Rotating + 1, wire.ErrUnknownValue},
+		{255, wire.ErrUnknownValue},
+	} {
 		var d Declaration
 		d.Set("ok", Rotating)
-		d.Set("odd", m)
+		d.Set("odd", tt.mode)
 		out, err := d.EncodeJSON(encodetest.Dst())
-		encodetest.RequireError(t, out, err, `["odd"]`, wire.ErrUnknownValue)
+		encodetest.RequireError(t, out, err, `["odd"]`, tt.want)
 	}
+}
+
+// The zero Mode is unset: it prints so, and the wire's two names decode to
+// Fixed and Rotating, never to it.
+func TestModeZeroIsUnset(t *testing.T) {
+	assert.Equal(t, "unset", Mode(0).String())
+	assert.Equal(t, "fixed", Fixed.String())
+	assert.Equal(t, "rotating", Rotating.String())
+	var d Declaration
+	require.NoError(t, d.DecodeJSON([]byte(`{"a":"fixed","b":{"rotating":null}}`)))
+	a, _ := d.Get("a")
+	b, _ := d.Get("b")
+	assert.Equal(t, Fixed, a)
+	assert.Equal(t, Rotating, b)
 }
 
 // A wire.Raw prints its JSON, but Values still hides every value, whatever

@@ -142,7 +142,7 @@ func TestOrderedShares(t *testing.T) {
 	require.NoError(t, v.DecodeJSON([]byte(object(2))))
 	c := v
 	m := v.Ordered()
-	r, err := wire.StringRaw("x")
+	r, err := wire.NewRawString("x")
 	require.NoError(t, err)
 	m.Set("new", r)
 	got, ok := c.Get("new")

@@ -29,7 +29,7 @@ func ExampleFeedResponse() {
 	}
 	var bad secrets.FeedResponse
 	err := bad.Decode([]byte("\x01{\"kind\":"))
-	var fe *secrets.FeedError
+	var fe *secrets.FrameError
 	fmt.Println(errors.As(err, &fe), fe.Kind)
 	// Output:
 	// "\x00" fed opens=true ""

@@ -11,12 +11,12 @@ import (
 )
 
 func ExampleValues() {
-	token, err := wire.StringRaw("ghs_example")
+	token, err := wire.NewRawString("ghs_example")
 	if err != nil {
 		panic(err)
 	}
-	db, err := wire.ParseRaw([]byte(`{"user": "app", "port": 5432}`)) // checked, and made compact
-	if err != nil {
+	var db wire.Raw
+	if err := db.DecodeJSON([]byte(`{"user": "app", "port": 5432}`)); err != nil { // checked, and made compact
 		panic(err)
 	}
 	var v secrets.Values

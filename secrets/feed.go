@@ -49,7 +49,7 @@ type FeedResponse struct {
 }
 
 // Decode reads one answer payload; bytes after a bare tag are ignored, as
-// the reference ignores them. A failure is a *FeedError and leaves r as it
+// the reference ignores them. A failure is a *FrameError and leaves r as it
 // was. r keeps no reference to src.
 func (r *FeedResponse) Decode(src []byte) error {
 	// A bare outcome, the common answer, is read here, without the call
@@ -111,7 +111,7 @@ func (k ErrorKind) String() string { return codec.EnumName(k, codec.AnswerKindNa
 // Frame names the frame in messages.
 func (ErrorKind) Frame() string { return "secrets feed answer" }
 
-// FeedError is a secrets feed answer that could not be read; see
+// FrameError is a secrets feed answer that could not be read; see
 // wire.FrameError. Its Err is wire.ErrEmpty, a *wire.UnknownTagError or a
 // *wire.JSONError.
-type FeedError = wire.FrameError[ErrorKind]
+type FrameError = wire.FrameError[ErrorKind]

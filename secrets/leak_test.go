@@ -97,11 +97,11 @@ func TestGetJSONQuotesNoValue(t *testing.T) {
 		Pin int32 `json:"pin"`
 	}
 	for _, value := range leakValues {
-		asString, err := wire.StringRaw(value)
+		asString, err := wire.NewRawString(value)
 		require.NoError(t, err)
-		asNumber, err := wire.ParseRaw([]byte("98765432109876543210"))
-		require.NoError(t, err)
-		asObject, err := wire.MarshalRaw(map[string]string{"pin": value})
+		var asNumber wire.Raw
+		require.NoError(t, asNumber.DecodeJSON([]byte("98765432109876543210")))
+		asObject, err := wire.NewRaw(map[string]string{"pin": value})
 		require.NoError(t, err)
 		for _, tc := range []struct {
 			name     string
@@ -155,7 +155,7 @@ func TestGetJSONQuotesNoValue(t *testing.T) {
 	}
 }
 
-// TestSetJSONQuotesNoValue: SetJSON and wire.MarshalRaw refuse a value
+// TestSetJSONQuotesNoValue: SetJSON and wire.NewRaw refuse a value
 // with a *wire.EncodeError (SetJSON) naming the secret and a reason that
 // quotes nothing of the value. Before, json.Number, a failing MarshalJSON
 // or MarshalText and a MarshalJSON writing bad JSON were quoted.
@@ -188,8 +188,8 @@ func TestSetJSONQuotesNoValue(t *testing.T) {
 					assert.ErrorIs(t, err, tc.is)
 				}
 				assert.Equal(t, 0, v.Len())
-				_, rawErr := wire.MarshalRaw(tc.x)
-				_, objErr := wire.MarshalObject(tc.x)
+				_, rawErr := wire.NewRaw(tc.x)
+				_, objErr := wire.NewObject(tc.x)
 				for _, text := range []string{err.Error(), fmt.Sprintf("%+v", err), rawErr.Error(), objErr.Error()} {
 					assertNoForm(t, text, value, tc.name)
 				}
@@ -203,18 +203,18 @@ func TestValueErrorNilReason(t *testing.T) {
 	assert.Equal(t, `secrets: value of "pin": unreadable value`, (&ValueError{Name: "pin"}).Error())
 }
 
-// TestRawUnmarshalQuotesNoValue: wire.Raw.Unmarshal, which GetJSON uses,
+// TestRawDecodeIntoQuotesNoValue: wire.Raw.DecodeInto, which GetJSON uses,
 // quotes nothing of a secret value either, and keeps the errors that name
 // only Go types.
-func TestRawUnmarshalQuotesNoValue(t *testing.T) {
+func TestRawDecodeIntoQuotesNoValue(t *testing.T) {
 	for _, value := range leakValues {
-		r, err := wire.StringRaw(value)
+		r, err := wire.NewRawString(value)
 		require.NoError(t, err)
-		err = r.Unmarshal(new(big.Int))
+		err = r.DecodeInto(new(big.Int))
 		require.ErrorIs(t, err, wire.ErrUnmarshal)
-		assertNoForm(t, err.Error(), value, "Raw.Unmarshal")
+		assertNoForm(t, err.Error(), value, "Raw.DecodeInto")
 		var iu *json.InvalidUnmarshalError
-		require.ErrorAs(t, r.Unmarshal(nil), &iu)
-		assert.True(t, strings.HasPrefix(r.Unmarshal(nil).Error(), "json: Unmarshal(nil)"))
+		require.ErrorAs(t, r.DecodeInto(nil), &iu)
+		assert.True(t, strings.HasPrefix(r.DecodeInto(nil).Error(), "json: Unmarshal(nil)"))
 	}
 }

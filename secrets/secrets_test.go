@@ -13,15 +13,15 @@ import (
 
 func str(t *testing.T, s string) wire.Raw {
 	t.Helper()
-	r, err := wire.StringRaw(s)
+	r, err := wire.NewRawString(s)
 	require.NoError(t, err)
 	return r
 }
 
 func raw(t *testing.T, s string) wire.Raw {
 	t.Helper()
-	r, err := wire.ParseRaw([]byte(s))
-	require.NoError(t, err)
+	var r wire.Raw
+	require.NoError(t, r.DecodeJSON([]byte(s)))
 	return r
 }
 

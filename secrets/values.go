@@ -73,8 +73,8 @@ func (v Values) Clone() Values {
 	return c
 }
 
-// Set gives name the value, one JSON value (from wire.ParseRaw,
-// wire.MarshalRaw, wire.StringRaw or a decoder, which leave it in
+// Set gives name the value, one JSON value (from wire.Raw.DecodeJSON,
+// wire.NewRaw, wire.NewRawString or a decoder, which leave it in
 // serde_json's form). A name already present keeps its place. A zero
 // wire.Raw is no value: Encode refuses it.
 func (v *Values) Set(name string, value wire.Raw) {
@@ -226,7 +226,7 @@ func (v *Values) SetString(name, s string) error {
 	if !utf8.ValidString(name) {
 		return codec.ErrorAt("[name]", wire.ErrInvalidUTF8)
 	}
-	r, err := wire.StringRaw(s)
+	r, err := wire.NewRawString(s)
 	if err != nil {
 		return codec.ErrorAt(codec.KeyMember("", name), err)
 	}
@@ -253,15 +253,15 @@ func (v Values) GetString(name string) (s string, ok bool, err error) {
 }
 
 // SetJSON gives name the value x encoded with encoding/json, as
-// wire.MarshalRaw encodes it (so a string that is not valid UTF-8 is
+// wire.NewRaw encodes it (so a string that is not valid UTF-8 is
 // refused rather than altered). It fails with a *wire.EncodeError naming the
-// secret, whose reason quotes nothing of x (see wire.MarshalRaw), leaving v
+// secret, whose reason quotes nothing of x (see wire.NewRaw), leaving v
 // as it was.
 func (v *Values) SetJSON(name string, x any) error {
 	if !utf8.ValidString(name) {
 		return codec.ErrorAt("[name]", wire.ErrInvalidUTF8)
 	}
-	r, err := wire.MarshalRaw(x)
+	r, err := wire.NewRaw(x)
 	if err != nil {
 		return codec.ErrorAt(codec.KeyMember("", name), err)
 	}
@@ -271,7 +271,7 @@ func (v *Values) SetJSON(name string, x any) error {
 
 // GetJSON decodes name's value into x with encoding/json. ok is false when
 // name is absent (x is then untouched); a decoding failure is a *ValueError
-// whose reason quotes nothing of the value, as wire.Raw.Unmarshal's does: a
+// whose reason quotes nothing of the value, as wire.Raw.DecodeInto's does: a
 // *json.UnmarshalTypeError with the JSON kind in place of the value, or
 // wire.ErrUnmarshal for an error whose text could quote it (time.Time's,
 // netip.Addr's, big.Int's or any UnmarshalJSON method's).
@@ -280,7 +280,7 @@ func (v Values) GetJSON(name string, x any) (ok bool, err error) {
 	if !ok {
 		return false, nil
 	}
-	if err := r.Unmarshal(x); err != nil {
+	if err := r.DecodeInto(x); err != nil {
 		return true, &ValueError{Name: name, Err: err}
 	}
 	return true, nil

@@ -29,7 +29,7 @@ func secretNeedles(raw wire.Raw) (shown, escaped string) {
 	}
 	inner := string(b[1 : len(b)-1])
 	var s string
-	if raw.Unmarshal(&s) != nil || s == inner {
+	if raw.DecodeInto(&s) != nil || s == inner {
 		return inner, ""
 	}
 	return s, inner

@@ -30,8 +30,8 @@ func TestSecretNeedles(t *testing.T) {
 		{`[]`, "", ""},
 	}
 	for _, tt := range tests {
-		raw, err := wire.ParseRaw([]byte(tt.value))
-		require.NoError(t, err, tt.value)
+		var raw wire.Raw
+		require.NoError(t, raw.DecodeJSON([]byte(tt.value)), tt.value)
 		shown, escaped := secretNeedles(raw)
 		assert.Equal(t, tt.shown, shown, tt.value)
 		assert.Equal(t, tt.escaped, escaped, tt.value)

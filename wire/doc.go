@@ -32,9 +32,9 @@
 // all is ErrEmpty, and a tag a family does not know is an *UnknownTagError.
 // Bare variants never look past their tag, so bytes after a bare tag are
 // accepted and dropped, as the Rust decoders do. A family's decode error is
-// its own instance of FrameError (enqueue.FrameError, begin.ResponseError,
-// ...), so errors.As tells the families apart; a body that is not the JSON
-// the schema wants has a *JSONError as its cause.
+// its own instance of FrameError (enqueue.FrameError,
+// begin.ResponseFrameError, ...), so errors.As tells the families apart; a
+// body that is not the JSON the schema wants has a *JSONError as its cause.
 //
 // # JSON, the serde_json way
 //
@@ -51,9 +51,9 @@
 // chunks, templates, _meta). A decoded one is the producer's bytes when
 // those are already what serde_json would write, which is always the case
 // for a Rust producer, and otherwise the value normalized exactly as
-// serde_json would re-serialize it. Only the decoders and the checked
-// constructors (ParseRaw, ParseObject, MarshalRaw, MarshalObject, StringRaw)
-// make one, so an encoder can write one unread.
+// serde_json would re-serialize it. Only the decoders (Raw.DecodeJSON and
+// Object.DecodeJSON among them) and the checked constructors (NewRaw,
+// NewObject, NewRawString) make one, so an encoder can write one unread.
 //
 // # Encoding what Rust could hold
 //

@@ -15,7 +15,9 @@ var (
 	// written as three bytes among them). A Rust string always is.
 	ErrInvalidUTF8 = serde.ErrInvalidUTF8
 	// ErrNil is a nil interface or a nil pointer where a value is needed:
-	// a frame, a content block, an embedded resource's contents.
+	// a frame, a content block, an embedded resource's contents, a
+	// decoder's receiver. It is the SDK's one error for nil: the decoders
+	// and mcpsdk's conversions return it too.
 	ErrNil = errors.New("nil value")
 	// ErrNoValue is a zero [Raw] or [Object] where the protocol needs one:
 	// a secret's value, a chunk, a dependency template.
@@ -24,8 +26,8 @@ var (
 	// an icon theme, a secret's mode, an answer's outcome that has no tag.
 	ErrUnknownValue = errors.New("unknown enum value")
 	// ErrUnset is an enum whose zero value means "never set": an answer
-	// whose Outcome was not given. No zero value of an answer means
-	// success, so it is not written.
+	// whose Outcome was not given, a secret declared with no Mode. No zero
+	// value means success or a default, so it is not written.
 	ErrUnset = errors.New("value not set")
 	// ErrTooDeep is a Raw or Object that, where it stands in the payload,
 	// would nest deeper than the MaxDepth levels every reader allows
@@ -47,7 +49,7 @@ var (
 // Member is the body, or the frame, as a whole.
 type EncodeError struct {
 	Member string // where; "" for the whole value
-	Err    error  // why: ErrInvalidUTF8, ErrNil, ErrNoValue, ErrUnknownValue, ErrUnset, ErrTooDeep, ErrMarshal (or an encoding/json error made quiet, see MarshalRaw) or a package's own cause
+	Err    error  // why: ErrInvalidUTF8, ErrNil, ErrNoValue, ErrUnknownValue, ErrUnset, ErrTooDeep, ErrMarshal (or an encoding/json error made quiet, see NewRaw) or a package's own cause
 }
 
 // Error says which member is wrong and why, without its value.

@@ -8,17 +8,18 @@ import (
 	"github.com/diverge-network/diverge-sdk-go/wire"
 )
 
-func ExampleParseRaw() {
+func ExampleRaw_DecodeJSON() {
 	// Canonical input is kept as it is; anything else is normalized as
 	// serde_json re-serializes it: escapes, numbers, repeated names.
 	for _, in := range []string{`{"a":1.5}`, ` {"a" : 1E2, "\u0062":"\/", "a":true} `} {
-		raw, err := wire.ParseRaw([]byte(in))
-		if err != nil {
+		var raw wire.Raw
+		if err := raw.DecodeJSON([]byte(in)); err != nil {
 			panic(err)
 		}
 		fmt.Println(raw)
 	}
-	_, err := wire.ParseRaw([]byte(`{"name":"ok","Name":"x","n":1e999}`))
+	var bad wire.Raw
+	err := bad.DecodeJSON([]byte(`{"name":"ok","Name":"x","n":1e999}`))
 	var je *wire.JSONError
 	fmt.Println(errors.As(err, &je), je.Reason)
 	// Output:
@@ -27,11 +28,11 @@ func ExampleParseRaw() {
 	// true number out of range
 }
 
-func ExampleStringRaw() {
-	raw, err := wire.StringRaw("naïve <ok>\t")
+func ExampleNewRawString() {
+	raw, err := wire.NewRawString("naïve <ok>\t")
 	fmt.Println(raw, err)
 	// A lone surrogate written as bytes (WTF-8) is no Rust string.
-	_, err = wire.StringRaw("half \xed\xa0\x80")
+	_, err = wire.NewRawString("half \xed\xa0\x80")
 	fmt.Println(errors.Is(err, wire.ErrInvalidUTF8))
 	// Output:
 	// "naïve <ok>\t" <nil>
@@ -39,8 +40,8 @@ func ExampleStringRaw() {
 }
 
 func ExampleObject_All() {
-	meta, err := wire.ParseObject([]byte(`{"trace":"ab12","hops":[1,2]}`))
-	if err != nil {
+	var meta wire.Object
+	if err := meta.DecodeJSON([]byte(`{"trace":"ab12","hops":[1,2]}`)); err != nil {
 		panic(err)
 	}
 	for name, v := range meta.All() {

@@ -68,13 +68,13 @@ func TestQuietJSON(t *testing.T) {
 	}
 }
 
-// TestMarshalRawQuotesNothing: MarshalRaw's and MarshalObject's failures
+// TestNewRawQuotesNothing: NewRaw's and NewObject's failures
 // quote nothing of the value (json.Number's own text does).
-func TestMarshalRawQuotesNothing(t *testing.T) {
+func TestNewRawQuotesNothing(t *testing.T) {
 	const secret = "s3cr3t-VALUE"
 	for _, f := range []func(any) error{
-		func(v any) error { _, err := MarshalRaw(v); return err },
-		func(v any) error { _, err := MarshalObject(v); return err },
+		func(v any) error { _, err := NewRaw(v); return err },
+		func(v any) error { _, err := NewObject(v); return err },
 	} {
 		err := f(map[string]any{"n": json.Number(secret)})
 		require.ErrorIs(t, err, ErrMarshal)

@@ -16,24 +16,39 @@ import (
 // every member).
 //
 // Its bytes are unexported so that every Raw is one of these: the only ways
-// to make one are the decoders, [ParseRaw], [MarshalRaw] and [StringRaw],
-// each of which checks the value and leaves it in serde_json's form. The
+// to make one are the decoders ([Raw.DecodeJSON] among them), [NewRaw] and
+// [NewRawString], each of which checks the value and leaves it in
+// serde_json's form. The
 // zero Raw holds no value at all (it is not null): encoders leave an optional
 // one out and refuse a required one with [ErrNoValue].
 type Raw serde.Raw
 
 // Object is a JSON object in the form [Raw] describes: a chunk, a dependency
 // template, an MCP _meta. Member order is the producer's. As for Raw, the
-// only ways to make one are the decoders, [ParseObject] and [MarshalObject].
+// only ways to make one are the decoders ([Object.DecodeJSON] among them)
+// and [NewObject].
 // The zero Object is absent, which differs from the empty object "{}".
 //
 // (No conversion turns a Raw that is not an object into an Object.)
 type Object serde.Object
 
-// ParseRaw checks that b is exactly one JSON value (whitespace around it
-// allowed) as serde_json reads a Value, and returns it in serde_json's form.
-// The result may alias b.
-func ParseRaw(b []byte) (Raw, error) {
+// DecodeJSON reads src, exactly one JSON value (whitespace around it
+// allowed) as serde_json reads a Value, into r in serde_json's form. r may
+// alias src. A failure is a *JSONError and leaves r as it was; a nil r is
+// ErrNil.
+func (r *Raw) DecodeJSON(src []byte) error { return decodeTo(r, src, decodeRaw) }
+
+// EncodeJSON appends r's JSON text to dst. It fails, leaving dst as it was,
+// with a *EncodeError for the zero Raw (ErrNoValue).
+func (r Raw) EncodeJSON(dst []byte) ([]byte, error) {
+	if r.IsZero() {
+		return dst, &EncodeError{Err: ErrNoValue}
+	}
+	return append(dst, r.Bytes()...), nil
+}
+
+// decodeRaw is b as a Raw, checked and normalized; it may alias b.
+func decodeRaw(b []byte) (Raw, error) {
 	d := serde.NewDecoder(b)
 	v, err := d.Value()
 	if err == nil {
@@ -45,8 +60,30 @@ func ParseRaw(b []byte) (Raw, error) {
 	return Raw(v), nil
 }
 
-// ParseObject is [ParseRaw] for a value that must be an object.
-func ParseObject(b []byte) (Object, error) {
+// DecodeJSON is [Raw.DecodeJSON] for a value that must be an object. A
+// failure is a *JSONError and leaves o as it was; a nil o is ErrNil.
+func (o *Object) DecodeJSON(src []byte) error { return decodeTo(o, src, decodeObject) }
+
+// decodeTo stores decode(src) in *v, or leaves *v as it was on failure; a
+// nil v is ErrNil.
+func decodeTo[T Raw | Object](v *T, src []byte, decode func([]byte) (T, error)) error {
+	if v == nil {
+		return ErrNil
+	}
+	x, err := decode(src)
+	if err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
+// EncodeJSON appends o's JSON text to dst. It fails, leaving dst as it was,
+// with a *EncodeError for the zero Object (ErrNoValue).
+func (o Object) EncodeJSON(dst []byte) ([]byte, error) { return o.Raw().EncodeJSON(dst) }
+
+// decodeObject is b as an Object, checked and normalized; it may alias b.
+func decodeObject(b []byte) (Object, error) {
 	d := serde.NewDecoder(b)
 	v, err := d.Object()
 	if err == nil {
@@ -58,38 +95,38 @@ func ParseObject(b []byte) (Object, error) {
 	return Object(v), nil
 }
 
-// MarshalRaw encodes v with encoding/json and normalizes the result to
+// NewRaw encodes v with encoding/json and normalizes the result to
 // serde_json's form (so "<" stays "<" and floats print as serde_json prints
 // them). Member order is what encoding/json produces: struct field order, or
 // sorted keys for a Go map.
 //
 // encoding/json would write each byte of a Go string that is not UTF-8 as
-// the escape \ufffd, silently; MarshalRaw refuses such a value with
+// the escape \ufffd, silently; NewRaw refuses such a value with
 // [ErrInvalidUTF8] instead, as every encoder here does. (So it also refuses
 // a \ufffd escape that a MarshalJSON method wrote itself: give such JSON to
-// [ParseRaw].)
+// [Raw.DecodeJSON].)
 //
 // A failure never quotes v, which may be a secret: encoding/json's errors,
 // whose texts may (as "json: invalid number literal" does), are kept only
 // when they name nothing but Go types (*json.UnsupportedTypeError, and a
 // *json.MarshalerError with its cause made quiet); the others become
 // [ErrMarshal].
-func MarshalRaw(v any) (Raw, error) {
+func NewRaw(v any) (Raw, error) {
 	b, err := marshal(v)
 	if err != nil {
 		return Raw{}, err
 	}
-	return ParseRaw(b)
+	return decodeRaw(b)
 }
 
-// MarshalObject is [MarshalRaw] for a value that must encode as a JSON
-// object (a struct, a map, or a type whose MarshalJSON writes an object).
-func MarshalObject(v any) (Object, error) {
+// NewObject is [NewRaw] for a value that must encode as a JSON object (a
+// struct, a map, or a type whose MarshalJSON writes an object).
+func NewObject(v any) (Object, error) {
 	b, err := marshal(v)
 	if err != nil {
 		return Object{}, err
 	}
-	return ParseObject(b)
+	return decodeObject(b)
 }
 
 // marshal is json.Marshal, refusing the output when it holds the escape
@@ -119,9 +156,9 @@ func marshal(v any) ([]byte, error) {
 	}
 }
 
-// StringRaw is s as a JSON string. s must be valid UTF-8, as every Rust
+// NewRawString is s as a JSON string. s must be valid UTF-8, as every Rust
 // string is; otherwise the error is [ErrInvalidUTF8].
-func StringRaw(s string) (Raw, error) {
+func NewRawString(s string) (Raw, error) {
 	b, err := serde.AppendString(nil, s)
 	if err != nil {
 		return Raw{}, err
@@ -167,10 +204,11 @@ func logJSON(b []byte) slog.Value {
 	return slog.AnyValue(json.RawMessage(b))
 }
 
-// UnmarshalJSON sets r to a copy of b, checked and normalized as [ParseRaw]
-// does, so that a Raw can be a member of the caller's own types.
+// UnmarshalJSON sets r to a copy of b, checked and normalized as
+// [Raw.DecodeJSON] does, so that a Raw can be a member of the caller's own
+// types.
 func (r *Raw) UnmarshalJSON(b []byte) error {
-	v, err := ParseRaw(b)
+	v, err := decodeRaw(b)
 	if err != nil {
 		return err
 	}
@@ -183,14 +221,15 @@ func (r *Raw) UnmarshalJSON(b []byte) error {
 // allows at most MaxDepth, counted from the top of what it read.
 func (r Raw) Depth() int { return serde.Depth(r.Bytes()) }
 
-// Unmarshal decodes r into v with encoding/json, for a caller's own types.
+// DecodeInto decodes r into v with encoding/json, for a caller's own types
+// (the way back from [NewRaw]).
 // encoding/json's rules apply there (member names match without regard to
 // case, for one); the bytes themselves were checked when r was made. A
 // failure never quotes r, which may be a secret: a *json.UnmarshalTypeError
 // keeps its Go types and the JSON kind but not the value, and an error whose
 // text is not known (an UnmarshalJSON or UnmarshalText method's, such as
 // time.Time's or big.Int's, which quote their input) becomes [ErrUnmarshal].
-func (r Raw) Unmarshal(v any) error { return quietJSON(json.Unmarshal(r.Bytes(), v), ErrUnmarshal) }
+func (r Raw) DecodeInto(v any) error { return quietJSON(json.Unmarshal(r.Bytes(), v), ErrUnmarshal) }
 
 // Raw is o as a Raw: the same bytes.
 func (o Object) Raw() Raw { return Raw(serde.RawOf(o.Bytes())) }
@@ -216,9 +255,9 @@ func (o Object) MarshalJSON() ([]byte, error) { return o.Raw().MarshalJSON() }
 func (o Object) LogValue() slog.Value { return logJSON(o.Bytes()) }
 
 // UnmarshalJSON sets o to a copy of b, checked and normalized as
-// [ParseObject] does.
+// [Object.DecodeJSON] does.
 func (o *Object) UnmarshalJSON(b []byte) error {
-	v, err := ParseObject(b)
+	v, err := decodeObject(b)
 	if err != nil {
 		return err
 	}
@@ -226,9 +265,9 @@ func (o *Object) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// Unmarshal decodes o into v with encoding/json; see [Raw.Unmarshal]. Its
-// failures quote nothing of o, as Raw.Unmarshal's do.
-func (o Object) Unmarshal(v any) error { return quietJSON(json.Unmarshal(o.Bytes(), v), ErrUnmarshal) }
+// DecodeInto decodes o into v with encoding/json; see [Raw.DecodeInto].
+// Its failures quote nothing of o, as Raw.DecodeInto's do.
+func (o Object) DecodeInto(v any) error { return quietJSON(json.Unmarshal(o.Bytes(), v), ErrUnmarshal) }
 
 // All yields o's members in order, each name decoded from JSON; the yielded
 // values alias o.

@@ -27,10 +27,10 @@ func logged(attr slog.Attr) (text, js string) {
 }
 
 func TestRawAndObjectPrintAsJSONText(t *testing.T) {
-	r, err := ParseRaw([]byte(`{"b":[1,"x"],"a":null}`))
-	require.NoError(t, err)
-	o, err := ParseObject([]byte(`{"b":[1,"x"],"a":null}`))
-	require.NoError(t, err)
+	var r Raw
+	require.NoError(t, r.DecodeJSON([]byte(`{"b":[1,"x"],"a":null}`)))
+	var o Object
+	require.NoError(t, o.DecodeJSON([]byte(`{"b":[1,"x"],"a":null}`)))
 	const want = `{"b":[1,"x"],"a":null}`
 	for _, v := range []any{r, o} {
 		t.Run(fmt.Sprintf("%T", v), func(t *testing.T) {

@@ -31,26 +31,25 @@ func TestZeroRawAndObject(t *testing.T) {
 
 // Every constructor leaves a value that is not zero, in serde_json's form.
 func TestRawConstructors(t *testing.T) {
-	r, err := ParseRaw([]byte(` "x\/" `))
-	require.NoError(t, err)
+	var r Raw
+	require.NoError(t, r.DecodeJSON([]byte(` "x\/" `)))
 	assert.Equal(t, `"x/"`, r.String())
 	assert.Equal(t, []byte(`"x/"`), r.Bytes())
 	assert.False(t, r.IsZero())
 
-	r, err = ParseRaw([]byte(`null`))
-	require.NoError(t, err)
+	require.NoError(t, r.DecodeJSON([]byte(`null`)))
 	assert.True(t, r.IsNull())
 	assert.False(t, r.IsZero())
 
-	r, err = StringRaw("")
+	r, err := NewRawString("")
 	require.NoError(t, err)
 	assert.Equal(t, `""`, r.String())
 
-	r, err = MarshalRaw([]any{1.5, "\u2028<>", nil})
+	r, err = NewRaw([]any{1.5, "\u2028<>", nil})
 	require.NoError(t, err)
 	assert.Equal(t, "[1.5,\"\u2028<>\",null]", r.String())
 
-	o, err := MarshalObject(struct {
+	o, err := NewObject(struct {
 		B int     `json:"b"`
 		A float64 `json:"a"`
 	}{1, 2.5})
@@ -59,25 +58,28 @@ func TestRawConstructors(t *testing.T) {
 	assert.Equal(t, `{"b":1,"a":2.5}`, o.Raw().String())
 
 	for _, v := range []any{"text", 1, []int{1}, nil} {
-		o, err := MarshalObject(v)
+		o, err := NewObject(v)
 		assert.Error(t, err, "%v is not an object", v)
 		assert.True(t, o.IsZero())
 	}
-	_, err = MarshalRaw(make(chan int))
+	_, err = NewRaw(make(chan int))
 	assert.Error(t, err)
 }
 
 func TestParseRefusesWithZeroValue(t *testing.T) {
 	for _, in := range []string{``, `{"a":1}x`, `[`, "\"\xff\"", `"\udc00"`} {
-		r, err := ParseRaw([]byte(in))
+		var r Raw
+		err := r.DecodeJSON([]byte(in))
 		assert.Error(t, err, "%q", in)
 		assert.True(t, r.IsZero(), "%q", in)
-		o, err := ParseObject([]byte(in))
+		var o Object
+		err = o.DecodeJSON([]byte(in))
 		assert.Error(t, err, "%q", in)
 		assert.True(t, o.IsZero(), "%q", in)
 	}
 	for _, in := range []string{`[]`, `"x"`, `1`, `null`} {
-		o, err := ParseObject([]byte(in))
+		var o Object
+		err := o.DecodeJSON([]byte(in))
 		assert.Error(t, err, in)
 		assert.True(t, o.IsZero(), in)
 	}
@@ -109,22 +111,22 @@ func TestRawWithEncodingJSON(t *testing.T) {
 	assert.Equal(t, `"abc"`, h2.V.String())
 }
 
-// encoding/json writes bytes that are not UTF-8 as \ufffd; MarshalRaw and
-// MarshalObject refuse them rather than send a replacement.
+// encoding/json writes bytes that are not UTF-8 as \ufffd; NewRaw and
+// NewObject refuse them rather than send a replacement.
 func TestMarshalRefusesInvalidUTF8(t *testing.T) {
 	for _, v := range []any{"a\xffb", []string{"ok", "\xed\xa0\x80"}, map[string]int{"k\xe2\x82": 1}, struct{ S string }{"\x80"}} {
-		r, err := MarshalRaw(v)
+		r, err := NewRaw(v)
 		assert.ErrorIs(t, err, ErrInvalidUTF8, "%q", v)
 		assert.True(t, r.IsZero())
 	}
-	o, err := MarshalObject(map[string]string{"k": "\xff"})
+	o, err := NewObject(map[string]string{"k": "\xff"})
 	assert.ErrorIs(t, err, ErrInvalidUTF8)
 	assert.True(t, o.IsZero())
 
 	// U+FFFD itself is a character like any other, and a backslash before
 	// "ufffd" is just text.
 	for v, want := range map[string]string{"\ufffd": "\"\ufffd\"", `\ufffd`: `"\\ufffd"`, `\\ufffd`: `"\\\\ufffd"`} {
-		r, err := MarshalRaw(v)
+		r, err := NewRaw(v)
 		require.NoError(t, err, "%q", v)
 		assert.Equal(t, want, r.String())
 	}
@@ -145,22 +147,22 @@ func TestDepth(t *testing.T) {
 		{`[[],[[]],[]]`, 3},
 	}
 	for _, tt := range tests {
-		r, err := ParseRaw([]byte(tt.in))
-		require.NoError(t, err, tt.in)
+		var r Raw
+		require.NoError(t, r.DecodeJSON([]byte(tt.in)), tt.in)
 		assert.Equal(t, tt.depth, r.Depth(), tt.in)
 	}
 	assert.Equal(t, 0, Raw{}.Depth())
-	o, err := ParseObject([]byte(`{"a":[{}]}`))
-	require.NoError(t, err)
+	var o Object
+	require.NoError(t, o.DecodeJSON([]byte(`{"a":[{}]}`)))
 	assert.Equal(t, 3, o.Depth())
-	deepest, err := ParseRaw([]byte(nest(MaxDepth, "")))
-	require.NoError(t, err)
+	var deepest Raw
+	require.NoError(t, deepest.DecodeJSON([]byte(nest(MaxDepth, ""))))
 	assert.Equal(t, MaxDepth, deepest.Depth())
 }
 
 func TestObjectMembers(t *testing.T) {
-	o, err := ParseObject([]byte(`{"z":1,"a":{"b":[]},"\u00e9":"x"}`))
-	require.NoError(t, err)
+	var o Object
+	require.NoError(t, o.DecodeJSON([]byte(`{"z":1,"a":{"b":[]},"\u00e9":"x"}`)))
 	var names []string
 	for name, v := range o.All() {
 		names = append(names, name+"="+v.String())
@@ -174,21 +176,20 @@ func TestObjectMembers(t *testing.T) {
 	assert.Equal(t, 3, o.Len())
 	assert.Equal(t, 0, Object{}.Len())
 
-	_, err = ParseObject([]byte(`[1]`))
-	assert.Error(t, err)
+	assert.Error(t, new(Object).DecodeJSON([]byte(`[1]`)))
 }
 
-func TestMarshalRawIsSerdeForm(t *testing.T) {
-	r, err := MarshalRaw(map[string]any{"html": "<a&b>", "f": 1.5, "n": 2})
+func TestNewRawIsSerdeForm(t *testing.T) {
+	r, err := NewRaw(map[string]any{"html": "<a&b>", "f": 1.5, "n": 2})
 	require.NoError(t, err)
 	assert.Equal(t, `{"f":1.5,"html":"<a&b>","n":2}`, r.String())
 	var back map[string]any
-	require.NoError(t, r.Unmarshal(&back))
+	require.NoError(t, r.DecodeInto(&back))
 	assert.Equal(t, "<a&b>", back["html"])
-	null, err := ParseRaw([]byte(" null "))
-	require.NoError(t, err)
+	var null Raw
+	require.NoError(t, null.DecodeJSON([]byte(" null ")))
 	assert.True(t, null.IsNull())
-	s, err := StringRaw(`a"b`)
+	s, err := NewRawString(`a"b`)
 	require.NoError(t, err)
 	assert.Equal(t, `"a\"b"`, s.String())
 }
@@ -198,7 +199,7 @@ func TestJSONErrorNeverQuotesInput(t *testing.T) {
 	for _, in := range []string{
 		`{"a":"` + secret + `"x`, `"` + secret, `[` + secret + `]`, `{"` + secret + `":1e999}`,
 	} {
-		_, err := ParseRaw([]byte(in))
+		err := new(Raw).DecodeJSON([]byte(in))
 		require.Error(t, err)
 		assert.NotContains(t, err.Error(), secret)
 	}
@@ -206,4 +207,38 @@ func TestJSONErrorNeverQuotesInput(t *testing.T) {
 
 func nest(n int, inner string) string {
 	return strings.Repeat("[", n) + inner + strings.Repeat("]", n)
+}
+
+// DecodeJSON and EncodeJSON follow the SDK's vocabulary: a failed decode
+// leaves the receiver as it was, a nil receiver is ErrNil, an encode
+// appends and refuses the zero value with ErrNoValue.
+func TestRawAndObjectDecodeEncodeJSON(t *testing.T) {
+	var r Raw
+	require.NoError(t, r.DecodeJSON([]byte(` [1, "a"] `)))
+	assert.ErrorAs(t, r.DecodeJSON([]byte(`[1`)), new(*JSONError))
+	assert.Equal(t, `[1,"a"]`, r.String(), "a failed decode keeps r")
+	out, err := r.EncodeJSON([]byte("pre:"))
+	require.NoError(t, err)
+	assert.Equal(t, `pre:[1,"a"]`, string(out))
+
+	var o Object
+	require.NoError(t, o.DecodeJSON([]byte(`{"a":1}`)))
+	assert.Error(t, o.DecodeJSON([]byte(`[1]`)))
+	assert.Equal(t, `{"a":1}`, o.String(), "a failed decode keeps o")
+	out, err = o.EncodeJSON([]byte("pre:"))
+	require.NoError(t, err)
+	assert.Equal(t, `pre:{"a":1}`, string(out))
+
+	assert.ErrorIs(t, (*Raw)(nil).DecodeJSON([]byte(`1`)), ErrNil)
+	assert.ErrorIs(t, (*Object)(nil).DecodeJSON([]byte(`{}`)), ErrNil)
+	for name, encode := range map[string]func([]byte) ([]byte, error){
+		"raw":    Raw{}.EncodeJSON,
+		"object": Object{}.EncodeJSON,
+	} {
+		out, err := encode([]byte("pre:"))
+		var ee *EncodeError
+		require.ErrorAs(t, err, &ee, name)
+		assert.ErrorIs(t, err, ErrNoValue, name)
+		assert.Equal(t, "pre:", string(out), name)
+	}
 }

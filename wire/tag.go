@@ -83,7 +83,3 @@ func (e *FrameError[K]) Error() string {
 
 // Unwrap returns the cause.
 func (e *FrameError[K]) Unwrap() error { return e.Err }
-
-// KindName is the snake_case name of the error's kind, as the tools print
-// it.
-func (e *FrameError[K]) KindName() string { return e.Kind.String() }

@@ -140,7 +140,11 @@ func first(a, b error) error {
 }
 
 // null is the value every secret is written as.
-var null, _ = wire.ParseRaw([]byte("null"))
+var null = func() wire.Raw {
+	var r wire.Raw
+	_ = r.DecodeJSON([]byte("null"))
+	return r
+}()
 
 // redact gives back a tagged secrets.values payload with every value null,
 // or its tag alone when it does not decode.

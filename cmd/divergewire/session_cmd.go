@@ -63,8 +63,8 @@ func sessionCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "divergewire session: "+format+"\n", a...)
 		return exitUsage
 	}
-	args0, err := wire.ParseRaw([]byte(*arguments))
-	if err != nil {
+	var args0 wire.Raw
+	if err := args0.DecodeJSON([]byte(*arguments)); err != nil {
 		return fail("-arguments is not one JSON value")
 	}
 	given := map[string]wire.Raw{}
@@ -73,8 +73,8 @@ func sessionCmd(args []string, stdout, stderr io.Writer) int {
 		if !ok || name == "" {
 			return fail("-secret wants NAME=JSON (the secret's name, then its value)")
 		}
-		v, err := wire.ParseRaw([]byte(value))
-		if err != nil {
+		var v wire.Raw
+		if err := v.DecodeJSON([]byte(value)); err != nil {
 			return fail("-secret %s: the value is not one JSON value", name)
 		}
 		given[name] = v

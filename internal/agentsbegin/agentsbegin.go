@@ -51,8 +51,8 @@ func Parse(payload []byte) (wire.Raw, error) {
 	if !ok || tag != TagAgents {
 		return wire.Raw{}, ErrBody
 	}
-	obj, err := wire.ParseObject(body)
-	if err != nil {
+	var obj wire.Object
+	if err := obj.DecodeJSON(body); err != nil {
 		return wire.Raw{}, ErrBody
 	}
 	args, ok := obj.Get(argumentsName)

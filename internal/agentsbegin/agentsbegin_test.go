@@ -39,8 +39,8 @@ func TestParse(t *testing.T) {
 }
 
 func TestAppendRoundTrip(t *testing.T) {
-	args, err := wire.ParseRaw([]byte(`{"model":"m","n":[1,2]}`))
-	require.NoError(t, err)
+	var args wire.Raw
+	require.NoError(t, args.DecodeJSON([]byte(`{"model":"m","n":[1,2]}`)))
 	p := Append([]byte("x"), args)
 	assert.Equal(t, "x\x00{\"arguments\":{\"model\":\"m\",\"n\":[1,2]}}", string(p))
 	got, err := Parse(p[1:])

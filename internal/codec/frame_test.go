@@ -23,7 +23,7 @@ func TestFrameError(t *testing.T) {
 	var ut *wire.UnknownTagError
 	require.ErrorAs(t, err, &ut)
 	assert.Equal(t, byte(9), ut.Tag)
-	assert.Equal(t, "unknown_tag", fe.KindName())
+	assert.Equal(t, "unknown_tag", fe.Kind.String())
 
 	cause := &wire.JSONError{Reason: wire.MissingField, Want: "message"}
 	err = BodyError(testVariant(2), 2, cause)

@@ -70,8 +70,8 @@ func Nested(depth int) string {
 // Object is Nested(depth) as a wire.Object.
 func Object(t testing.TB, depth int) wire.Object {
 	t.Helper()
-	o, err := wire.ParseObject([]byte(Nested(depth)))
-	require.NoError(t, err)
+	var o wire.Object
+	require.NoError(t, o.DecodeJSON([]byte(Nested(depth))))
 	require.Equal(t, depth, o.Depth())
 	return o
 }

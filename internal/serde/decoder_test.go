@@ -12,9 +12,9 @@ func nest(n int, inner string) string {
 	return strings.Repeat("[", n) + inner + strings.Repeat("]", n)
 }
 
-// ParseRaw keeps canonical input as it is and otherwise writes what
+// Decoding a Raw keeps canonical input as it is and otherwise writes what
 // serde_json would re-serialize (each expectation is the oracle's).
-func TestParseRawNormalizes(t *testing.T) {
+func TestDecodeRawNormalizes(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{`{"a":1}`, `{"a":1}`},
 		{` {"a" : 1 } `, `{"a":1}`},
@@ -44,7 +44,7 @@ func TestParseRawNormalizes(t *testing.T) {
 	}
 }
 
-func TestParseRawRefuses(t *testing.T) {
+func TestDecodeRawRefuses(t *testing.T) {
 	tests := []struct {
 		in     string
 		reason Reason
@@ -256,7 +256,7 @@ func TestErrorNeverQuotesInput(t *testing.T) {
 	}
 }
 
-// parseRaw is one whole value, as wire.ParseRaw reads it.
+// parseRaw is one whole value, as wire.Raw.DecodeJSON reads it.
 func parseRaw(b []byte) (Raw, error) {
 	d := NewDecoder(b)
 	v, err := d.Value()
@@ -266,7 +266,7 @@ func parseRaw(b []byte) (Raw, error) {
 	return v, err
 }
 
-// parseObject is one whole object, as wire.ParseObject reads it.
+// parseObject is one whole object, as wire.Object.DecodeJSON reads it.
 func parseObject(b []byte) (Object, error) {
 	d := NewDecoder(b)
 	v, err := d.Object()

@@ -339,7 +339,7 @@ func TestArray(t *testing.T) {
 		assert.Equal(t, tt.want, got, tt.in)
 	}
 	// Nesting: MaxDepth arrays deep, not one more (serde_json's recursion
-	// limit, as TestParseRawNormalizes pins).
+	// limit, as TestDecodeRawNormalizes pins).
 	var d Decoder
 	var arr func() error
 	arr = func() error { return d.Array(arr) }

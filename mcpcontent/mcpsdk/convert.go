@@ -15,7 +15,7 @@ import (
 )
 
 // Conversion errors. A *ConvertError wraps one of these (or
-// mcpcontent.ErrNilBlock).
+// wire.ErrNil).
 var (
 	// ErrUnsupported is for a value with no counterpart, such as go-sdk's
 	// ToolUseContent or ToolResultContent.
@@ -49,7 +49,7 @@ type ConvertError struct {
 	// Field is the JSON path of the failing member, such as "data",
 	// "annotations.audience[1]" or "resource.blob"; "" for the block itself.
 	Field string
-	// Err is mcpcontent.ErrNilBlock or one of the Err* sentinels above.
+	// Err is wire.ErrNil or one of the Err* sentinels above.
 	Err error
 }
 
@@ -98,34 +98,34 @@ func (e *ConvertError) Unwrap() error { return e.Err }
 //     a present 0 comes back absent, and narrows other values to float32.
 func FromBlock(b mcpcontent.Block) (mcp.Content, error) {
 	if b == nil {
-		return nil, &ConvertError{Err: mcpcontent.ErrNilBlock}
+		return nil, &ConvertError{Err: wire.ErrNil}
 	}
 	c := converter{block: b.Type()}
 	var out mcp.Content
 	switch b := b.(type) {
 	case *mcpcontent.Text:
 		if b == nil {
-			return nil, c.fail("", mcpcontent.ErrNilBlock)
+			return nil, c.fail("", wire.ErrNil)
 		}
 		out = &mcp.TextContent{Text: b.Text, Meta: c.toMeta("_meta", b.Meta), Annotations: c.toAnnotations(b.Annotations)}
 	case *mcpcontent.Image:
 		if b == nil {
-			return nil, c.fail("", mcpcontent.ErrNilBlock)
+			return nil, c.fail("", wire.ErrNil)
 		}
 		out = &mcp.ImageContent{Data: c.decode("data", b.Data), MIMEType: b.MIMEType, Meta: c.toMeta("_meta", b.Meta), Annotations: c.toAnnotations(b.Annotations)}
 	case *mcpcontent.Audio:
 		if b == nil {
-			return nil, c.fail("", mcpcontent.ErrNilBlock)
+			return nil, c.fail("", wire.ErrNil)
 		}
 		out = &mcp.AudioContent{Data: c.decode("data", b.Data), MIMEType: b.MIMEType, Meta: c.toMeta("_meta", b.Meta), Annotations: c.toAnnotations(b.Annotations)}
 	case *mcpcontent.ResourceLink:
 		if b == nil {
-			return nil, c.fail("", mcpcontent.ErrNilBlock)
+			return nil, c.fail("", wire.ErrNil)
 		}
 		out = c.toLink(b)
 	case *mcpcontent.EmbeddedResource:
 		if b == nil {
-			return nil, c.fail("", mcpcontent.ErrNilBlock)
+			return nil, c.fail("", wire.ErrNil)
 		}
 		out = &mcp.EmbeddedResource{Resource: c.toContents(b.Resource), Meta: c.toMeta("_meta", b.Meta), Annotations: c.toAnnotations(b.Annotations)}
 	default:
@@ -145,7 +145,7 @@ func FromBlock(b mcpcontent.Block) (mcp.Content, error) {
 // See FromBlock for what a round trip loses.
 func ToBlock(c mcp.Content) (mcpcontent.Block, error) {
 	if c == nil {
-		return nil, &ConvertError{Err: mcpcontent.ErrNilBlock}
+		return nil, &ConvertError{Err: wire.ErrNil}
 	}
 	var cv converter
 	var out mcpcontent.Block
@@ -153,31 +153,31 @@ func ToBlock(c mcp.Content) (mcpcontent.Block, error) {
 	case *mcp.TextContent:
 		cv.block = "text"
 		if c == nil {
-			return nil, cv.fail("", mcpcontent.ErrNilBlock)
+			return nil, cv.fail("", wire.ErrNil)
 		}
 		out = &mcpcontent.Text{Text: c.Text, Meta: cv.fromMeta("_meta", c.Meta), Annotations: cv.fromAnnotations(c.Annotations)}
 	case *mcp.ImageContent:
 		cv.block = "image"
 		if c == nil {
-			return nil, cv.fail("", mcpcontent.ErrNilBlock)
+			return nil, cv.fail("", wire.ErrNil)
 		}
 		out = &mcpcontent.Image{Data: encode(c.Data), MIMEType: c.MIMEType, Meta: cv.fromMeta("_meta", c.Meta), Annotations: cv.fromAnnotations(c.Annotations)}
 	case *mcp.AudioContent:
 		cv.block = "audio"
 		if c == nil {
-			return nil, cv.fail("", mcpcontent.ErrNilBlock)
+			return nil, cv.fail("", wire.ErrNil)
 		}
 		out = &mcpcontent.Audio{Data: encode(c.Data), MIMEType: c.MIMEType, Meta: cv.fromMeta("_meta", c.Meta), Annotations: cv.fromAnnotations(c.Annotations)}
 	case *mcp.ResourceLink:
 		cv.block = "resource_link"
 		if c == nil {
-			return nil, cv.fail("", mcpcontent.ErrNilBlock)
+			return nil, cv.fail("", wire.ErrNil)
 		}
 		out = cv.fromLink(c)
 	case *mcp.EmbeddedResource:
 		cv.block = "resource"
 		if c == nil {
-			return nil, cv.fail("", mcpcontent.ErrNilBlock)
+			return nil, cv.fail("", wire.ErrNil)
 		}
 		out = &mcpcontent.EmbeddedResource{Resource: cv.fromContents(c.Resource), Meta: cv.fromMeta("_meta", c.Meta), Annotations: cv.fromAnnotations(c.Annotations)}
 	default:
@@ -222,7 +222,7 @@ func (c *converter) toMeta(field string, o wire.Object) mcp.Meta {
 		return nil
 	}
 	var m mcp.Meta
-	if err := o.Unmarshal(&m); err != nil || m == nil {
+	if err := o.DecodeInto(&m); err != nil || m == nil {
 		c.fail(field, ErrInvalidMeta)
 		return nil
 	}
@@ -292,7 +292,7 @@ func (c *converter) toContents(rc mcpcontent.ResourceContents) *mcp.ResourceCont
 			return &mcp.ResourceContents{URI: rc.URI, MIMEType: deref(rc.MIMEType), Blob: c.decode("resource.blob", rc.Blob), Meta: c.toMeta("resource._meta", rc.Meta)}
 		}
 	}
-	c.fail("resource", mcpcontent.ErrNilBlock)
+	c.fail("resource", wire.ErrNil)
 	return nil
 }
 
@@ -311,7 +311,7 @@ func (c *converter) fromMeta(field string, m mcp.Meta) wire.Object {
 	if m == nil {
 		return wire.Object{}
 	}
-	o, err := wire.MarshalObject(map[string]any(m))
+	o, err := wire.NewObject(map[string]any(m))
 	if err != nil {
 		c.fail(field, ErrInvalidMeta)
 		return wire.Object{}
@@ -382,7 +382,7 @@ func (c *converter) fromLink(l *mcp.ResourceLink) *mcpcontent.ResourceLink {
 // fromContents reads a non-nil Blob as the blob form, else the text form.
 func (c *converter) fromContents(rc *mcp.ResourceContents) mcpcontent.ResourceContents {
 	if rc == nil {
-		c.fail("resource", mcpcontent.ErrNilBlock)
+		c.fail("resource", wire.ErrNil)
 		return nil
 	}
 	meta := c.fromMeta("resource._meta", rc.Meta)

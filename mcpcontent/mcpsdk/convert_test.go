@@ -18,8 +18,8 @@ func ptr[T any](v T) *T { return &v }
 
 func obj(t *testing.T, s string) wire.Object {
 	t.Helper()
-	o, err := wire.ParseObject([]byte(s))
-	require.NoError(t, err)
+	var o wire.Object
+	require.NoError(t, o.DecodeJSON([]byte(s)))
 	return o
 }
 
@@ -353,15 +353,15 @@ func TestFromBlockErrors(t *testing.T) {
 		block string
 		field string
 	}{
-		{"nil block", nil, mcpcontent.ErrNilBlock, "", ""},
-		{"nil text", (*mcpcontent.Text)(nil), mcpcontent.ErrNilBlock, "text", ""},
-		{"nil image", (*mcpcontent.Image)(nil), mcpcontent.ErrNilBlock, "image", ""},
-		{"nil audio", (*mcpcontent.Audio)(nil), mcpcontent.ErrNilBlock, "audio", ""},
-		{"nil link", (*mcpcontent.ResourceLink)(nil), mcpcontent.ErrNilBlock, "resource_link", ""},
-		{"nil embedded", (*mcpcontent.EmbeddedResource)(nil), mcpcontent.ErrNilBlock, "resource", ""},
-		{"nil resource", &mcpcontent.EmbeddedResource{}, mcpcontent.ErrNilBlock, "resource", "resource"},
-		{"nil text contents", &mcpcontent.EmbeddedResource{Resource: (*mcpcontent.TextResourceContents)(nil)}, mcpcontent.ErrNilBlock, "resource", "resource"},
-		{"nil blob contents", &mcpcontent.EmbeddedResource{Resource: (*mcpcontent.BlobResourceContents)(nil)}, mcpcontent.ErrNilBlock, "resource", "resource"},
+		{"nil block", nil, wire.ErrNil, "", ""},
+		{"nil text", (*mcpcontent.Text)(nil), wire.ErrNil, "text", ""},
+		{"nil image", (*mcpcontent.Image)(nil), wire.ErrNil, "image", ""},
+		{"nil audio", (*mcpcontent.Audio)(nil), wire.ErrNil, "audio", ""},
+		{"nil link", (*mcpcontent.ResourceLink)(nil), wire.ErrNil, "resource_link", ""},
+		{"nil embedded", (*mcpcontent.EmbeddedResource)(nil), wire.ErrNil, "resource", ""},
+		{"nil resource", &mcpcontent.EmbeddedResource{}, wire.ErrNil, "resource", "resource"},
+		{"nil text contents", &mcpcontent.EmbeddedResource{Resource: (*mcpcontent.TextResourceContents)(nil)}, wire.ErrNil, "resource", "resource"},
+		{"nil blob contents", &mcpcontent.EmbeddedResource{Resource: (*mcpcontent.BlobResourceContents)(nil)}, wire.ErrNil, "resource", "resource"},
 		{"image bad base64", &mcpcontent.Image{Data: secret + "!", MIMEType: "image/png"}, ErrInvalidBase64, "image", "data"},
 		{"image missing padding", &mcpcontent.Image{Data: "AAE", MIMEType: "image/png"}, ErrInvalidBase64, "image", "data"},
 		{"image url-safe alphabet", &mcpcontent.Image{Data: "-_-_", MIMEType: "image/png"}, ErrInvalidBase64, "image", "data"},
@@ -395,13 +395,13 @@ func TestToBlockErrors(t *testing.T) {
 		block string
 		field string
 	}{
-		{"nil content", nil, mcpcontent.ErrNilBlock, "", ""},
-		{"nil text", (*mcp.TextContent)(nil), mcpcontent.ErrNilBlock, "text", ""},
-		{"nil image", (*mcp.ImageContent)(nil), mcpcontent.ErrNilBlock, "image", ""},
-		{"nil audio", (*mcp.AudioContent)(nil), mcpcontent.ErrNilBlock, "audio", ""},
-		{"nil link", (*mcp.ResourceLink)(nil), mcpcontent.ErrNilBlock, "resource_link", ""},
-		{"nil embedded", (*mcp.EmbeddedResource)(nil), mcpcontent.ErrNilBlock, "resource", ""},
-		{"nil resource", &mcp.EmbeddedResource{}, mcpcontent.ErrNilBlock, "resource", "resource"},
+		{"nil content", nil, wire.ErrNil, "", ""},
+		{"nil text", (*mcp.TextContent)(nil), wire.ErrNil, "text", ""},
+		{"nil image", (*mcp.ImageContent)(nil), wire.ErrNil, "image", ""},
+		{"nil audio", (*mcp.AudioContent)(nil), wire.ErrNil, "audio", ""},
+		{"nil link", (*mcp.ResourceLink)(nil), wire.ErrNil, "resource_link", ""},
+		{"nil embedded", (*mcp.EmbeddedResource)(nil), wire.ErrNil, "resource", ""},
+		{"nil resource", &mcp.EmbeddedResource{}, wire.ErrNil, "resource", "resource"},
 		//lint:ignore SA1019 the deprecated sampling types are exactly what must be refused
 		{"tool use", &mcp.ToolUseContent{ID: secret, Name: secret}, ErrUnsupported, "*mcp.ToolUseContent", ""},
 		//lint:ignore SA1019 the deprecated sampling types are exactly what must be refused
@@ -439,7 +439,8 @@ func TestToBlockErrors(t *testing.T) {
 // holds one.
 func TestMetaIsAlwaysAnObject(t *testing.T) {
 	for _, in := range []string{`["` + secret + `"]`, `null`, `{"` + secret, `[]`, ``} {
-		o, err := wire.ParseObject([]byte(in))
+		var o wire.Object
+		err := o.DecodeJSON([]byte(in))
 		require.Error(t, err, in)
 		assert.True(t, o.IsZero(), in)
 		assert.NotContains(t, err.Error(), secret)
@@ -460,9 +461,9 @@ func TestConvertErrorMessage(t *testing.T) {
 		want string
 	}{
 		{&ConvertError{Block: "image", Field: "data", Err: ErrInvalidBase64}, "mcpsdk: invalid base64 (image block, field data)"},
-		{&ConvertError{Block: "text", Err: mcpcontent.ErrNilBlock}, "mcpcontent: nil block (text block)"},
+		{&ConvertError{Block: "text", Err: wire.ErrNil}, "nil value (text block)"},
 		{&ConvertError{Field: "size", Err: ErrOutOfRange}, "mcpsdk: number out of range (field size)"},
-		{&ConvertError{Err: mcpcontent.ErrNilBlock}, "mcpcontent: nil block"},
+		{&ConvertError{Err: wire.ErrNil}, "nil value"},
 		{&ConvertError{}, "mcpsdk: conversion failed"},
 	}
 	for _, tc := range tests {

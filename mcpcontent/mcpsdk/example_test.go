@@ -12,7 +12,8 @@ import (
 )
 
 func ExampleFromBlock() {
-	meta, _ := wire.ParseObject([]byte(`{"trace":"t-1"}`))
+	var meta wire.Object
+	_ = meta.DecodeJSON([]byte(`{"trace":"t-1"}`))
 	c, err := mcpsdk.FromBlock(&mcpcontent.Image{Data: "iVBORw==", MIMEType: "image/png", Meta: meta})
 	if err != nil {
 		fmt.Println(err)

@@ -202,7 +202,7 @@ func postgresOps(payload []byte) (Ops, error) {
 		Encode: func(n int) {
 			buf := out
 			for range n {
-				buf = v.AppendConnID(buf[:0])
+				buf, _ = v.EncodeConnID(buf[:0])
 			}
 			out, Sink.Bytes = buf, buf
 		},

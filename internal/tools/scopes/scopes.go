@@ -87,7 +87,7 @@ var All = []Scope{
 			}
 			return p, nil
 		},
-		Encode: func(dst []byte, v any) ([]byte, error) { return v.(*begin.Postgres).AppendConnID(dst), nil },
+		Encode: func(dst []byte, v any) ([]byte, error) { return v.(*begin.Postgres).EncodeConnID(dst) },
 		Ops:    postgresOps,
 	},
 	typed(session.ScopeErrorsError, codec[protoerr.Error]{(*protoerr.Error).DecodeJSON, (*protoerr.Error).EncodeJSON}),

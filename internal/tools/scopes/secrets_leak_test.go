@@ -96,7 +96,7 @@ func TestJSONErrorsQuoteNothing(t *testing.T) {
 	base := []byte(`{"token":"QUOTEME_123456","nested":{"k":["QUOTEME_123456"]}}`)
 	for range 5000 {
 		bad := m.One(base)
-		if _, err := wire.ParseRaw(bad); err != nil {
+		if err := new(wire.Raw).DecodeJSON(bad); err != nil {
 			require.NotContains(t, err.Error(), "QUOTEME")
 		}
 	}

@@ -103,7 +103,7 @@ var makers = []maker{
 	}},
 	{"postgres.request", func(g *gen) value {
 		p := g.postgres()
-		return value{encode: func(dst []byte) ([]byte, error) { return p.AppendConnID(dst), nil }}
+		return value{encode: p.EncodeConnID}
 	}},
 	{"begin.channel_request", func(g *gen) value {
 		r, fixed := g.channelRequest()
@@ -213,21 +213,23 @@ func (g *gen) tooDeep(path string, level int) int {
 // makes one; level is how many arrays and objects enclose its place.
 func (g *gen) raw(path string, level int) wire.Raw {
 	if d := g.tooDeep(path, level); d > 0 {
-		r, err := wire.ParseRaw([]byte(deep(d)))
+		var r wire.Raw
+		err := r.DecodeJSON([]byte(deep(d)))
 		must(err)
 		return r
 	}
 	switch g.intn(10) {
 	case 0:
-		r, err := wire.StringRaw(g.validStr())
+		r, err := wire.NewRawString(g.validStr())
 		must(err)
 		return r
 	case 1:
-		r, err := wire.MarshalRaw(map[string]any{"s": g.validStr(), "n": g.intn(100), "f": g.rng.Float64(), "l": []int{1, 2}})
+		r, err := wire.NewRaw(map[string]any{"s": g.validStr(), "n": g.intn(100), "f": g.rng.Float64(), "l": []int{1, 2}})
 		must(err)
 		return r
 	}
-	r, err := wire.ParseRaw([]byte(g.json(3 + g.intn(4))))
+	var r wire.Raw
+	err := r.DecodeJSON([]byte(g.json(3 + g.intn(4))))
 	must(err)
 	return r
 }
@@ -245,7 +247,8 @@ func (g *gen) object(path string, level int) wire.Object {
 		g.writeJSONObject(&sb, 4)
 		b = []byte(sb.String())
 	}
-	o, err := wire.ParseObject(b)
+	var o wire.Object
+	err := o.DecodeJSON(b)
 	must(err)
 	return o
 }
@@ -287,9 +290,9 @@ func (g *gen) declaration(path string) secrets.Declaration {
 			name += invalid[g.intn(len(invalid))]
 			g.badStr = name
 		}
-		mode := secrets.Mode(g.intn(2))
+		mode := secrets.Fixed + secrets.Mode(g.intn(2))
 		if g.plant(codec.JoinMember(path, codec.KeyMember("", name)), errUnknownValue) {
-			mode = secrets.Mode(2 + g.intn(250))
+			mode = secrets.Rotating + 1 + secrets.Mode(g.intn(250))
 		}
 		d.Set(name, mode)
 	}

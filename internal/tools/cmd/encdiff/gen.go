@@ -97,7 +97,7 @@ func (g *gen) validStr() string {
 }
 
 // json is the text of a random JSON value as a careless producer writes it
-// (spaces, escapes, numbers in any form, repeated names), for ParseRaw to
+// (spaces, escapes, numbers in any form, repeated names), for Raw.DecodeJSON to
 // normalize. depth is how deep it may nest.
 func (g *gen) json(depth int) string {
 	var b strings.Builder

@@ -24,7 +24,7 @@ type shape struct {
 	bitSize        int
 	text           func(dst []byte, bits uint64) []byte // the Go formatter
 	// model is the Go side's own account of the oracle's number for a
-	// number text: serde_json's parse (wire.ParseRaw), narrowed to f32 for
+	// number text: serde_json's parse (wire.Raw.DecodeJSON), narrowed to f32 for
 	// f32, re-formatted.
 	model func(text []byte) (string, error)
 }
@@ -35,7 +35,8 @@ var f64Shape = shape{
 	name: "f64", scope: "secrets.values", prefix: `{"a":`, suffix: `}`, bitSize: 64,
 	text: appendF64,
 	model: func(text []byte) (string, error) {
-		raw, err := wire.ParseRaw(text)
+		var raw wire.Raw
+		err := raw.DecodeJSON(text)
 		return raw.String(), err
 	},
 }
@@ -46,8 +47,8 @@ var f32Shape = shape{
 	name: "f32", scope: "mcpcontent.block", prefix: `{"type":"text","text":"x","annotations":{"priority":`, suffix: `}}`, bitSize: 32,
 	text: appendF32,
 	model: func(text []byte) (string, error) {
-		raw, err := wire.ParseRaw(text)
-		if err != nil {
+		var raw wire.Raw
+		if err := raw.DecodeJSON(text); err != nil {
 			return "", err
 		}
 		f, err := strconv.ParseFloat(raw.String(), 64)
@@ -104,7 +105,7 @@ func conformValues(sh shape, seed uint64, n int) []uint64 {
 type conformStats struct {
 	exact   int // the oracle wrote back the payload byte for byte
 	reread  int // serde_json's parser read another float from the text (not a formatter matter)
-	modelOK int // the oracle's number was the one wire.ParseRaw predicts
+	modelOK int // the oracle's number was the one wire.Raw.DecodeJSON predicts
 	// modelMissed counts the others.
 	modelMissed int
 }
@@ -230,7 +231,7 @@ func (c *checker) checkModel(sh shape, bits uint64, text []byte, answer string, 
 		return
 	}
 	if st.modelMissed++; st.modelMissed <= c.show {
-		c.printf("conform %s bits %x (%s): the oracle answers %s, wire.ParseRaw predicts %s (%v): the parser's, not the formatter's, not counted\n", sh.name, bits, text, n, predicted, err)
+		c.printf("conform %s bits %x (%s): the oracle answers %s, wire.Raw.DecodeJSON predicts %s (%v): the parser's, not the formatter's, not counted\n", sh.name, bits, text, n, predicted, err)
 	}
 }
 

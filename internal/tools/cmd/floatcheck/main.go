@@ -92,7 +92,7 @@ func main() {
 		}
 		run(fmt.Sprintf("oracle %s via %s, %d values", cf.sh.name, cf.sh.scope, cf.n), func() (tally, string, error) {
 			t, st, err := c.conform(*oracle, cf.sh, conformValues(cf.sh, *seed, cf.n))
-			note := fmt.Sprintf(" (%d byte for byte, %d read back by serde_json as another %s and written as Go writes that one; wire.ParseRaw predicted %d of %d answers)",
+			note := fmt.Sprintf(" (%d byte for byte, %d read back by serde_json as another %s and written as Go writes that one; wire.Raw.DecodeJSON predicted %d of %d answers)",
 				st.exact, st.reread, cf.sh.name, st.modelOK, st.modelOK+st.modelMissed)
 			return t, note, err
 		})
