@@ -10,8 +10,8 @@ import (
 
 // transport is what carries whole messages: a WebSocket or the in-memory
 // pipe. read returns the next data message and whether it is binary; write
-// sends one binary message; close ends the connection cleanly, abort
-// abruptly. A transport's read is called by one goroutine at a time, and
+// sends one binary message and does not keep msg (the Conn reuses it);
+// close ends the connection cleanly, abort abruptly. A transport's read is called by one goroutine at a time, and
 // so is its write.
 type transport interface {
 	read(ctx context.Context) (binary bool, msg []byte, err error)
@@ -58,6 +58,7 @@ type Conn struct {
 	t     transport
 	role  Role
 	turn  chan struct{} // holds a token while a message is written
+	wbuf  []byte        // the frame being written; under turn
 	stats counters
 
 	closeOnce sync.Once
@@ -143,7 +144,9 @@ func (c *Conn) WriteFrame(ctx context.Context, h Header, payload []byte) error {
 
 // writeFrame is WriteFrame for the cores: allow, when not nil, runs once
 // the write's turn has come, and its error stops the write. So a check
-// made in allow holds for the order of frames on the wire.
+// made in allow holds for the order of frames on the wire. The frame is
+// assembled in the Conn's own buffer, reused from one write to the next:
+// a frame costs one copy of its payload and no allocation.
 func (c *Conn) writeFrame(ctx context.Context, h Header, payload []byte, allow func() error) (bool, error) {
 	if c == nil {
 		return false, wire.ErrNil
@@ -152,12 +155,25 @@ func (c *Conn) writeFrame(ctx context.Context, h Header, payload []byte, allow f
 		return false, ErrRole
 	}
 	f := Frame{Header: h, Payload: payload}
-	msg, err := f.Encode(make([]byte, 0, HeaderLen+len(payload)))
-	if err != nil {
+	if err := f.check(); err != nil {
 		return false, err
 	}
-	return c.writeMessage(ctx, msg, allow)
+	if err := c.acquire(ctx, allow); err != nil {
+		return false, err
+	}
+	defer c.release()
+	c.wbuf = AppendFrame(c.wbuf[:0], h, payload)
+	err := c.writeLocked(ctx, c.wbuf)
+	if cap(c.wbuf) > keepWriteBuf {
+		c.wbuf = nil
+	}
+	return true, err
 }
+
+// keepWriteBuf is the largest write buffer a Conn keeps for its next
+// frame; a larger one is dropped after its write, so a Conn holds at most
+// this much between writes.
+const keepWriteBuf = 1 << 20
 
 // WriteMessage writes msg as one binary message, unread: the relay path,
 // and a test's way to send what a peer could send, frame or not. msg is
@@ -166,39 +182,49 @@ func (c *Conn) WriteMessage(ctx context.Context, msg []byte) error {
 	if c == nil {
 		return wire.ErrNil
 	}
-	_, err := c.writeMessage(ctx, msg, nil)
-	return err
+	if err := c.acquire(ctx, nil); err != nil {
+		return err
+	}
+	defer c.release()
+	return c.writeLocked(ctx, msg)
 }
 
-// writeMessage waits for the write turn, asks allow, then writes. started
-// is false when nothing reached the transport (ctx ended, or the
-// connection did, while waiting for the turn, or allow refused). A write
-// that fails after it started ends the connection: half a frame cannot be
-// taken back.
-func (c *Conn) writeMessage(ctx context.Context, msg []byte, allow func() error) (started bool, err error) {
+// acquire waits for the write turn, then asks allow. On an error nothing
+// was written and the turn is not held: ctx ended, or the connection did,
+// while waiting, or allow refused.
+func (c *Conn) acquire(ctx context.Context, allow func() error) error {
 	select {
 	case c.turn <- struct{}{}:
 	case <-ctx.Done():
-		return false, ctx.Err()
+		return ctx.Err()
 	case <-c.closed:
-		return false, c.closeErr
+		return c.closeErr
 	}
-	defer func() { <-c.turn }()
 	select {
 	case <-c.closed:
-		return false, c.closeErr
+		<-c.turn
+		return c.closeErr
 	default:
 	}
 	if allow != nil {
 		if err := allow(); err != nil {
-			return false, err
+			<-c.turn
+			return err
 		}
 	}
+	return nil
+}
+
+func (c *Conn) release() { <-c.turn }
+
+// writeLocked writes msg; the caller holds the turn. A write that fails
+// ends the connection: half a frame cannot be taken back.
+func (c *Conn) writeLocked(ctx context.Context, msg []byte) error {
 	if err := c.t.write(ctx, msg); err != nil {
 		c.abort()
-		return true, err
+		return err
 	}
-	return true, nil
+	return nil
 }
 
 // Close ends the connection cleanly (a WebSocket close handshake, which
