@@ -66,6 +66,63 @@ func (l *Loop) Send(ctx context.Context, c chunk.Chunk) error {
 	return s.writeMainLocked(ctx, buf)
 }
 
+// Relay writes one chunk of the loop on the begin's main stream from its
+// JSON as the agent wrote it, framed behind the chunk tag
+// (begin.AppendChunk) without being encoded again: the relay path, a copy
+// of the bytes into the server's buffer and no allocation. Every ordering
+// rule holds as for Send: the chunk comes after Active and the user parts,
+// in the order of the loop's Send and Relay calls, and a loop that has
+// ended is ErrLoopEnded.
+//
+// By default the bytes are read first, as chunk.ValidateJSON reads them:
+// a chunk Rust would refuse is a *wire.JSONError, and nothing is written.
+// With Options.TrustRelay they are not read, so bytes that are not one
+// chunk's JSON reach the provider as they are and are refused there, and a
+// fatal notification relayed so is not known to be one (a Run that then
+// fails gets the server's own fatal notification after it). Empty bytes
+// are a *wire.EncodeError (wire.ErrNoValue) either way. Relay does not keep
+// chunkJSON: the caller may reuse it once Relay returns.
+func (l *Loop) Relay(ctx context.Context, chunkJSON []byte) error {
+	if l == nil || l.s == nil {
+		return ErrLoopEnded
+	}
+	if ctx == nil {
+		return &wire.EncodeError{Err: wire.ErrNil}
+	}
+	if len(chunkJSON) == 0 {
+		return &wire.EncodeError{Err: wire.ErrNoValue}
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	s := l.s
+	fatal := false
+	if !s.trustRelay {
+		c, err := chunk.DecodeJSON(chunkJSON)
+		if err != nil {
+			return err
+		}
+		n, ok := c.(*chunk.Notification)
+		fatal = ok && n.IsFatal
+	}
+	s.mainMu.Lock()
+	defer s.mainMu.Unlock()
+	if l.ended || s.over {
+		return ErrLoopEnded
+	}
+	l.fatal = l.fatal || fatal
+	s.relayBuf = begin.AppendChunk(s.relayBuf[:0], chunkJSON)
+	err := s.writeMainLocked(ctx, s.relayBuf)
+	if cap(s.relayBuf) > keepRelayBuf {
+		s.relayBuf = nil
+	}
+	return err
+}
+
+// keepRelayBuf is the largest relay buffer a session keeps for the next
+// chunk; a larger one is dropped after its write.
+const keepRelayBuf = 1 << 20
+
 // Seam is a seam of the loop: every message waiting (and not gated) is
 // taken, in the order enqueued, its user parts are written on the stream
 // at this point, and it is Delivered. Seam returns the messages taken, for

@@ -51,6 +51,9 @@ type session struct {
 	decl     secrets.Declaration
 	rotating []string
 	loops    map[*queue.Loop]*Loop
+
+	trustRelay bool   // Options.TrustRelay
+	relayBuf   []byte // the chunk Relay is writing; under mainMu
 }
 
 // writeMainLocked records and writes one payload of the main stream. The
