@@ -2,24 +2,30 @@ package main
 
 import "strings"
 
-// The markers around the section `make bench-peers` (internal/peerbench, its
-// own module) writes into PERFORMANCE.md.
-const (
-	peersBegin = "<!-- bench-peers -->"
-	peersEnd   = "<!-- /bench-peers -->"
-)
+// The marked sections other commands write into PERFORMANCE.md, kept when
+// benchcompare rewrites the file, in this order at its end: `make
+// bench-wire`'s (internal/tools/cmd/benchwire) and `make bench-peers`'s
+// (internal/tools/peerbench, its own module).
+var keptMarkers = [][2]string{
+	{"<!-- bench-wire -->", "<!-- /bench-wire -->"},
+	{"<!-- bench-peers -->", "<!-- /bench-peers -->"},
+}
 
-// peersSection is the bench-peers section of an old PERFORMANCE.md, markers
-// included and preceded by a blank line, for the rewritten file to end with;
-// "" when old has no complete section.
-func peersSection(old string) string {
-	i := strings.Index(old, peersBegin)
-	if i < 0 {
-		return ""
+// keptSections is the marked sections of an old PERFORMANCE.md, markers
+// included and each preceded by a blank line, for the rewritten file to
+// end with; a section without its end marker is left out.
+func keptSections(old string) string {
+	var b strings.Builder
+	for _, m := range keptMarkers {
+		i := strings.Index(old, m[0])
+		if i < 0 {
+			continue
+		}
+		j := strings.Index(old[i:], m[1])
+		if j < 0 {
+			continue
+		}
+		b.WriteString("\n" + old[i:i+j+len(m[1])] + "\n")
 	}
-	j := strings.Index(old[i:], peersEnd)
-	if j < 0 {
-		return ""
-	}
-	return "\n" + old[i:i+j+len(peersEnd)] + "\n"
+	return b.String()
 }
