@@ -61,6 +61,9 @@ type Conn struct {
 	wbuf  []byte        // the frame being written; under turn
 	stats counters
 
+	watched atomic.Pointer[writeWatch] // the watch on the writes' context
+	writing atomic.Pointer[writeWatch] // the watch of the write under way
+
 	closeOnce sync.Once
 	closed    chan struct{}
 	closeErr  error
@@ -163,11 +166,11 @@ func (c *Conn) writeFrame(ctx context.Context, h Header, payload []byte, allow f
 	}
 	defer c.release()
 	c.wbuf = AppendFrame(c.wbuf[:0], h, payload)
-	err := c.writeLocked(ctx, c.wbuf)
+	started, err := c.writeLocked(ctx, c.wbuf)
 	if cap(c.wbuf) > keepWriteBuf {
 		c.wbuf = nil
 	}
-	return true, err
+	return started, err
 }
 
 // keepWriteBuf is the largest write buffer a Conn keeps for its next
@@ -186,7 +189,8 @@ func (c *Conn) WriteMessage(ctx context.Context, msg []byte) error {
 		return err
 	}
 	defer c.release()
-	return c.writeLocked(ctx, msg)
+	_, err := c.writeLocked(ctx, msg)
+	return err
 }
 
 // acquire waits for the write turn, then asks allow. On an error nothing
@@ -218,13 +222,73 @@ func (c *Conn) acquire(ctx context.Context, allow func() error) error {
 func (c *Conn) release() { <-c.turn }
 
 // writeLocked writes msg; the caller holds the turn. A write that fails
-// ends the connection: half a frame cannot be taken back.
-func (c *Conn) writeLocked(ctx context.Context, msg []byte) error {
-	if err := c.t.write(ctx, msg); err != nil {
-		c.abort()
-		return err
+// ends the connection: half a frame cannot be taken back, and neither can
+// a write whose ctx ends while it is under way.
+//
+// The transport is handed a context that never ends: a WebSocket write
+// with one that can end costs the library a context.AfterFunc, three
+// allocations and their locks, on every message. ctx is watched here
+// instead, by one AfterFunc kept from one write to the next while the
+// writes share ctx's Done (a session's writes do), which ends the
+// connection when ctx ends during a write.
+func (c *Conn) writeLocked(ctx context.Context, msg []byte) (started bool, err error) {
+	var w *writeWatch
+	if done := ctx.Done(); done != nil {
+		if err := ctx.Err(); err != nil {
+			return false, err // nothing written: the connection goes on
+		}
+		w = c.watch(ctx, done)
+		c.writing.Store(w)
 	}
-	return nil
+	err = c.t.write(context.Background(), msg)
+	if w != nil {
+		c.writing.Store(nil)
+	}
+	if err != nil {
+		c.abort()
+		if ctxErr := ctx.Err(); ctxErr != nil {
+			return true, ctxErr
+		}
+		return true, err
+	}
+	return true, nil
+}
+
+// writeWatch is the watch on the Done of the contexts of a Conn's writes.
+type writeWatch struct {
+	done <-chan struct{}
+	stop func() bool
+}
+
+// watch returns the watch on ctx, whose Done is done, made anew only when
+// the last write's context had another. The caller holds the turn.
+func (c *Conn) watch(ctx context.Context, done <-chan struct{}) *writeWatch {
+	if w := c.watched.Load(); w != nil && w.done == done {
+		return w
+	}
+	w := &writeWatch{done: done}
+	w.stop = context.AfterFunc(ctx, func() {
+		if c.writing.Load() == w {
+			c.abort()
+		}
+	})
+	if old := c.watched.Swap(w); old != nil {
+		old.stop()
+	}
+	select {
+	case <-c.closed: // closed meanwhile: let ctx go
+		c.unwatch()
+	default:
+	}
+	return w
+}
+
+// unwatch lets the watched context go, so that a Conn that has ended is
+// not kept alive by a context that lives on.
+func (c *Conn) unwatch() {
+	if w := c.watched.Swap(nil); w != nil {
+		w.stop()
+	}
 }
 
 // Close ends the connection cleanly (a WebSocket close handshake, which
@@ -238,6 +302,7 @@ func (c *Conn) Close() error {
 	c.closeOnce.Do(func() {
 		c.closeErr = &ConnEndedError{Cause: ErrClosed}
 		close(c.closed)
+		c.unwatch()
 		err = c.t.close()
 	})
 	return err
@@ -248,6 +313,7 @@ func (c *Conn) abort() {
 	c.closeOnce.Do(func() {
 		c.closeErr = &ConnEndedError{Cause: ErrClosed}
 		close(c.closed)
+		c.unwatch()
 		c.t.abort()
 	})
 }
