@@ -50,20 +50,20 @@ func (l *Loop) Send(ctx context.Context, c chunk.Chunk) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	buf, err := begin.EncodeResponse(nil, &begin.Chunk{Chunk: c})
-	if err != nil {
-		return err
-	}
 	s := l.s
 	s.mainMu.Lock()
 	defer s.mainMu.Unlock()
+	buf, err := begin.EncodeResponse(s.mainBuf[:0], &begin.Chunk{Chunk: c})
+	if err != nil {
+		return err
+	}
 	if l.ended || s.over {
 		return ErrLoopEnded
 	}
 	if n, ok := c.(*chunk.Notification); ok && n.IsFatal {
 		l.fatal = true
 	}
-	return s.writeMainLocked(ctx, buf)
+	return s.writeBufLocked(buf)
 }
 
 // Relay writes one chunk of the loop on the begin's main stream from its
@@ -111,17 +111,8 @@ func (l *Loop) Relay(ctx context.Context, chunkJSON []byte) error {
 		return ErrLoopEnded
 	}
 	l.fatal = l.fatal || fatal
-	s.relayBuf = begin.AppendChunk(s.relayBuf[:0], chunkJSON)
-	err := s.writeMainLocked(ctx, s.relayBuf)
-	if cap(s.relayBuf) > keepRelayBuf {
-		s.relayBuf = nil
-	}
-	return err
+	return s.writeBufLocked(begin.AppendChunk(s.mainBuf[:0], chunkJSON))
 }
-
-// keepRelayBuf is the largest relay buffer a session keeps for the next
-// chunk; a larger one is dropped after its write.
-const keepRelayBuf = 1 << 20
 
 // Seam is a seam of the loop: every message waiting (and not gated) is
 // taken, in the order enqueued, its user parts are written on the stream
