@@ -102,11 +102,23 @@ type libraryStream struct {
 
 func (l *libraryStream) Run(n int) (time.Duration, error) {
 	ctx := context.Background()
+	return oneWay(n, func() error {
+		return l.server.Write(ctx, websocket.MessageBinary, l.msg)
+	}, func() error {
+		_, _, err := l.client.Read(ctx)
+		return err
+	})
+}
+
+// oneWay times n frames written by write, in a goroutine of its own, and
+// read by read. After a failed read, the writer ends with the workload's
+// Close.
+func oneWay(n int, write, read func() error) (time.Duration, error) {
 	wrote := make(chan error, 1)
 	start := time.Now()
 	go func() {
 		for range n {
-			if err := l.server.Write(ctx, websocket.MessageBinary, l.msg); err != nil {
+			if err := write(); err != nil {
 				wrote <- err
 				return
 			}
@@ -114,7 +126,7 @@ func (l *libraryStream) Run(n int) (time.Duration, error) {
 		wrote <- nil
 	}()
 	for range n {
-		if _, _, err := l.client.Read(ctx); err != nil {
+		if err := read(); err != nil {
 			return 0, err
 		}
 	}
@@ -257,28 +269,15 @@ type relayStream struct {
 
 func (r *relayStream) Run(n int) (time.Duration, error) {
 	ctx := context.Background()
-	wrote := make(chan error, 1)
-	start := time.Now()
-	go func() {
-		for range n {
-			if err := r.loop.Relay(ctx, r.body); err != nil {
-				wrote <- err
-				return
-			}
-		}
-		wrote <- nil
-	}()
-	for range n {
+	return oneWay(n, func() error {
+		return r.loop.Relay(ctx, r.body)
+	}, func() error {
 		p, err := r.b.RecvPayload(ctx)
-		if err != nil {
-			return 0, err
+		if err == nil && len(p) != 1+len(r.body) {
+			err = errUnexpected
 		}
-		if len(p) != 1+len(r.body) {
-			return 0, errUnexpected
-		}
-	}
-	d := time.Since(start)
-	return d, <-wrote
+		return err
+	})
 }
 
 func (r *relayStream) Close() {

@@ -25,6 +25,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/diverge-network/diverge-sdk-go/internal/tools/mdsection"
 	"github.com/diverge-network/diverge-sdk-go/internal/tools/wirebench"
 )
 
@@ -151,7 +152,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "benchwire:", err)
 		os.Exit(1)
 	}
-	if err := os.WriteFile(*out, []byte(rewriteSection(string(old), section)), 0o644); err != nil {
+	if err := os.WriteFile(*out, []byte(mdsection.Rewrite(string(old), "bench-wire", section)), 0o644); err != nil {
 		fmt.Fprintln(os.Stderr, "benchwire:", err)
 		os.Exit(1)
 	}
