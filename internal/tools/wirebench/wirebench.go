@@ -239,12 +239,25 @@ func (s *session) Close() {
 // Loop.Relay (TrustRelay: the bytes unread), and the provider reads each
 // payload with RecvPayload.
 func RelayStream(body []byte) (Workload, error) {
+	return newLoopStream(body, nil)
+}
+
+// TypedStream is the typed path one way, for comparison with the relay
+// path: a loop sends c with Loop.Send (encoded each time), and the
+// provider reads each payload decoded, with Recv.
+func TypedStream(c chunk.Chunk) (Workload, error) {
+	return newLoopStream(nil, c)
+}
+
+// newLoopStream is a begin whose one loop is lent out, its Active and user
+// part read: it relays body, or sends c when c is not nil.
+func newLoopStream(body []byte, c chunk.Chunk) (*loopStream, error) {
 	prog := &lender{loops: make(chan *proxy.Loop, 1), back: make(chan struct{})}
 	s, err := newSession(prog, proxy.Options{TrustRelay: true})
 	if err != nil {
 		return nil, err
 	}
-	r := &relayStream{session: s, prog: prog, body: body}
+	r := &loopStream{session: s, prog: prog, body: body, chunk: c}
 	ctx := context.Background()
 	if _, err := s.b.SendEnqueue(ctx, enqueue.Request{Key: "k", Content: []mcpcontent.Block{&mcpcontent.Text{Text: "go"}}}); err != nil {
 		r.Close()
@@ -260,15 +273,27 @@ func RelayStream(body []byte) (Workload, error) {
 	return r, nil
 }
 
-type relayStream struct {
+type loopStream struct {
 	*session
-	prog *lender
-	loop *proxy.Loop
-	body []byte
+	prog  *lender
+	loop  *proxy.Loop
+	body  []byte
+	chunk chunk.Chunk
 }
 
-func (r *relayStream) Run(n int) (time.Duration, error) {
+func (r *loopStream) Run(n int) (time.Duration, error) {
 	ctx := context.Background()
+	if r.chunk != nil {
+		return oneWay(n, func() error {
+			return r.loop.Send(ctx, r.chunk)
+		}, func() error {
+			resp, err := r.b.Recv(ctx)
+			if _, ok := resp.(*begin.Chunk); err == nil && !ok {
+				err = errUnexpected
+			}
+			return err
+		})
+	}
 	return oneWay(n, func() error {
 		return r.loop.Relay(ctx, r.body)
 	}, func() error {
@@ -280,12 +305,12 @@ func (r *relayStream) Run(n int) (time.Duration, error) {
 	})
 }
 
-func (r *relayStream) Close() {
+func (r *loopStream) Close() {
 	close(r.prog.back)
 	r.session.Close()
 }
 
-var errUnexpected = errors.New("wirebench: a payload that is not the relayed chunk")
+var errUnexpected = errors.New("wirebench: a payload that is not the chunk sent")
 
 // sink is a program whose loops take seams until one takes nothing.
 type sink struct{ proxytest.Program }
