@@ -7,6 +7,7 @@ package wirebench
 import (
 	"context"
 	"errors"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -97,17 +98,49 @@ func LibraryStream(msg []byte) (Workload, error) {
 
 type libraryStream struct {
 	*wsPair
-	msg []byte
+	msg   []byte
+	reuse bool   // read into buf, not with Conn.Read
+	buf   []byte // as long as msg
 }
 
 func (l *libraryStream) Run(n int) (time.Duration, error) {
 	ctx := context.Background()
-	return oneWay(n, func() error {
-		return l.server.Write(ctx, websocket.MessageBinary, l.msg)
-	}, func() error {
+	read := func() error {
 		_, _, err := l.client.Read(ctx)
 		return err
-	})
+	}
+	if l.reuse {
+		read = func() error { return l.readInto(ctx) }
+	}
+	return oneWay(n, func() error {
+		return l.server.Write(ctx, websocket.MessageBinary, l.msg)
+	}, read)
+}
+
+// LibraryStreamReused is LibraryStream at the library's fastest: the client
+// reads each message with Conn.Reader into one buffer, reused and never
+// copied out, so a read allocates nothing and the message is not kept.
+func LibraryStreamReused(msg []byte) (Workload, error) {
+	p, err := newPair()
+	if err != nil {
+		return nil, err
+	}
+	return &libraryStream{wsPair: p, msg: msg, reuse: true, buf: make([]byte, len(msg))}, nil
+}
+
+// readInto reads one message into l.buf.
+func (l *libraryStream) readInto(ctx context.Context) error {
+	_, r, err := l.client.Reader(ctx)
+	if err != nil {
+		return err
+	}
+	for {
+		if _, err := r.Read(l.buf); err == io.EOF {
+			return nil
+		} else if err != nil {
+			return err
+		}
+	}
 }
 
 // oneWay times n frames written by write, in a goroutine of its own, and
