@@ -37,7 +37,7 @@ func TestWriteBuffer(t *testing.T) {
 // write costs the Conn itself.
 type discard struct{ failWrite }
 
-func (discard) write(context.Context, []byte) error { return nil }
+func (*discard) write(context.Context, []byte) error { return nil }
 
 // TestWriteAllocs: a frame written by a Conn, whose transport allocates
 // nothing, allocates nothing, with a context that cannot end or with one

@@ -239,6 +239,12 @@ func (c *Conn) writeLocked(ctx context.Context, msg []byte) (started bool, err e
 		}
 		w = c.watch(ctx, done)
 		c.writing.Store(w)
+		// A ctx that ended between the check above and the store was
+		// not seen by the watch (its func found no write): see it here.
+		if err := ctx.Err(); err != nil {
+			c.writing.Store(nil)
+			return false, err
+		}
 	}
 	err = c.t.write(context.Background(), msg)
 	if w != nil {
