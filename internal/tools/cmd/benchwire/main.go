@@ -250,9 +250,6 @@ func report(ps []pair, got [][][]result, rounds, ms int, loadBefore string) stri
 			bestRatio = fmt.Sprintf("%.2f", best.ratio)
 			bestSpread = fmt.Sprintf("%.2f–%.2f", best.least, best.most)
 			bestAllocs = fmt.Sprintf("%.1f", best.allocs)
-			if !p.reference {
-				verdicts = append(verdicts, fmt.Sprintf("- %s, against the library at its fastest (no target; what it costs to hand each message over): %.2f", p.name, best.ratio))
-			}
 		}
 		fmt.Fprintf(&b, "| %s | %d | %.0f %s | %.0f %s | **%.2f** | %.2f–%.2f | %s | %s | %s | %.1f, %s, %.1f |\n",
 			p.name, p.bytes, lib.rate, p.unit, px.rate, p.unit, lib.ratio, lib.least, lib.most, bestRate, bestRatio, bestSpread, lib.allocs, bestAllocs, px.allocs)
@@ -264,6 +261,9 @@ func report(ps []pair, got [][][]result, rounds, ms int, loadBefore string) stri
 			verdict = fmt.Sprintf("NOT MET (%.0f%% short)", 100*(target-lib.ratio)/target)
 		}
 		verdicts = append(verdicts, fmt.Sprintf("- %s: the proxy at %.2f of the library's own rate ≥ %.1f: %s", p.name, lib.ratio, target, verdict))
+		if p.best != nil {
+			verdicts = append(verdicts, fmt.Sprintf("  - against the library at its fastest (no target; what handing each message over costs): %s", bestRatio))
+		}
 	}
 	b.WriteString("\n" + strings.Join(verdicts, "\n") + "\n\n")
 	b.WriteString("What bounds the enqueue's round trip: an enqueue that starts a loop is six WebSocket messages (the request; then Active, the user part, Delivered, the channel's finish and Inactive), where the echo is two, each a write and a read on each side; at the same cost per message the proxy would reach a third of the echo's rate. The protocol fixes those messages (one frame per message, and the server's ordering rules); what is left to the SDK is the cost of each.\n\nWhat bounds the relay path against the library at its fastest: the provider's one reading goroutine routes each message to its stream, so every message is handed from that goroutine to the caller's (a wake-up when the caller waits), and is its own allocation (the caller keeps it), where the fastest reader keeps nothing and reads in the goroutine that uses the bytes.\n")
