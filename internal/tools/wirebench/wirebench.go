@@ -98,9 +98,11 @@ func LibraryStream(msg []byte) (Workload, error) {
 
 type libraryStream struct {
 	*wsPair
-	msg   []byte
-	reuse bool   // read into buf, not with Conn.Read
-	buf   []byte // as long as msg
+	msg     []byte
+	reuse   bool   // read into buf, not with Conn.Read
+	copyOut bool   // then copy each message out into a new slice, out
+	buf     []byte // a byte longer than msg, for the read that finds its end
+	out     []byte
 }
 
 func (l *libraryStream) Run(n int) (time.Duration, error) {
@@ -125,22 +127,40 @@ func LibraryStreamReused(msg []byte) (Workload, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &libraryStream{wsPair: p, msg: msg, reuse: true, buf: make([]byte, len(msg))}, nil
+	return &libraryStream{wsPair: p, msg: msg, reuse: true, buf: make([]byte, len(msg)+1)}, nil
 }
 
-// readInto reads one message into l.buf.
+// LibraryStreamCopied is LibraryStreamReused handing each message over as
+// memory of its own, a new slice of its length, as a reader that queues
+// messages for others must (the SDK's provider does).
+func LibraryStreamCopied(msg []byte) (Workload, error) {
+	p, err := newPair()
+	if err != nil {
+		return nil, err
+	}
+	return &libraryStream{wsPair: p, msg: msg, reuse: true, copyOut: true, buf: make([]byte, len(msg)+1)}, nil
+}
+
+// readInto reads one message into l.buf, and copies it out when asked.
 func (l *libraryStream) readInto(ctx context.Context) error {
 	_, r, err := l.client.Reader(ctx)
 	if err != nil {
 		return err
 	}
+	n := 0
 	for {
-		if _, err := r.Read(l.buf); err == io.EOF {
-			return nil
+		k, err := r.Read(l.buf[n:])
+		n += k
+		if err == io.EOF {
+			break
 		} else if err != nil {
 			return err
 		}
 	}
+	if l.copyOut {
+		l.out = append([]byte(nil), l.buf[:n]...)
+	}
+	return nil
 }
 
 // oneWay times n frames written by write, in a goroutine of its own, and
