@@ -195,20 +195,29 @@ func (c *Conn) WriteMessage(ctx context.Context, msg []byte) error {
 
 // acquire waits for the write turn, then asks allow. On an error nothing
 // was written and the turn is not held: ctx ended, or the connection did,
-// while waiting, or allow refused.
+// before the turn came, or allow refused. Once allow has said yes the
+// write counts as started, whatever ctx does next.
 func (c *Conn) acquire(ctx context.Context, allow func() error) error {
 	select {
-	case c.turn <- struct{}{}:
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-c.closed:
-		return c.closeErr
+	case c.turn <- struct{}{}: // a free turn, without a full select
+	default:
+		select {
+		case c.turn <- struct{}{}:
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-c.closed:
+			return c.closeErr
+		}
 	}
 	select {
 	case <-c.closed:
 		<-c.turn
 		return c.closeErr
 	default:
+	}
+	if err := ctx.Err(); err != nil { // nothing starts on an ended ctx
+		<-c.turn
+		return err
 	}
 	if allow != nil {
 		if err := allow(); err != nil {
@@ -234,16 +243,15 @@ func (c *Conn) release() { <-c.turn }
 func (c *Conn) writeLocked(ctx context.Context, msg []byte) (started bool, err error) {
 	var w *writeWatch
 	if done := ctx.Done(); done != nil {
-		if err := ctx.Err(); err != nil {
-			return false, err // nothing written: the connection goes on
-		}
 		w = c.watch(ctx, done)
 		c.writing.Store(w)
-		// A ctx that ended between the check above and the store was
-		// not seen by the watch (its func found no write): see it here.
+		// A ctx that ended since acquire looked, before the store, was
+		// not seen by the watch (its func found no write): it ended as
+		// the write began, which ends the connection as during it.
 		if err := ctx.Err(); err != nil {
 			c.writing.Store(nil)
-			return false, err
+			c.abort()
+			return true, err
 		}
 	}
 	err = c.t.write(context.Background(), msg)

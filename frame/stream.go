@@ -194,6 +194,11 @@ func (r *Responder) header(finish bool) Header {
 
 func (r *Responder) acquire(ctx context.Context) error {
 	select {
+	case r.turn <- struct{}{}: // a free turn, without a full select
+		return nil
+	default:
+	}
+	select {
 	case r.turn <- struct{}{}:
 		return nil
 	case <-ctx.Done():

@@ -65,3 +65,24 @@ func TestWriteContext(t *testing.T) {
 		assert.Nil(t, conn.watched.Load(), "the watch let go with the connection")
 	})
 }
+
+// TestFinishEndedContext: a Finish or Send whose ctx has ended writes
+// nothing and leaves the stream as it was: a later Finish writes the
+// finish.
+func TestFinishEndedContext(t *testing.T) {
+	each(t, func(t *testing.T, tr string) {
+		s, _, peer := startServer(t, tr, nil)
+		peer.send(t, fr(TypeRequest, 1, 0, "r"))
+		sc := accept(t, s)
+		ended, cancel := context.WithCancel(context.Background())
+		cancel()
+		for range 20 { // the turns are free: each call takes them first
+			assert.ErrorIs(t, sc.Send(ended, []byte("x")), context.Canceled)
+			assert.ErrorIs(t, sc.Finish(ended), context.Canceled)
+		}
+		require.NoError(t, sc.Send(tctx(t), []byte("a")))
+		require.NoError(t, sc.Finish(tctx(t)))
+		assert.Equal(t, fr(TypeResponse, 1, 0, "a"), peer.recv(t))
+		assert.Equal(t, fr(TypeResponseFinish, 1, 0, ""), peer.recv(t))
+	})
+}
