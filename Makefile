@@ -25,7 +25,7 @@ RUSTREF_DEBIAN := $(RUSTREF_TARGET_DIR)/real/release/rustref
 INTEROP_N   ?= 300000
 INTEROP_SEED ?= 1
 
-.PHONY: demo test test-ports test-peerbench lint fmt-check fuzz bench vet interop interop-debian encdiff oracle oracle-debian bench-compare bench-peers
+.PHONY: demo test test-ports test-peerbench lint fmt-check fuzz bench vet interop interop-debian encdiff oracle oracle-debian bench-compare bench-peers bench-wire
 
 ## demo: a live session on loopback: the Go container proxy (divergewire proxy, with a demo program
 ## that echoes each message) and a Go provider (divergewire session) over a real WebSocket; the
@@ -132,6 +132,15 @@ BENCH_GO_BIN ?= $(RUSTREF_TARGET_DIR)/divergewire
 bench-compare: oracle
 	$(GO) build -o $(BENCH_GO_BIN) ./cmd/divergewire
 	$(GO) run ./internal/tools/cmd/benchcompare -go $(BENCH_GO_BIN) -rust $(RUSTREF) -file testdata/bench.json -chunks testdata/bench_chunks.json -rounds $(BENCH_ROUNDS) -out PERFORMANCE.md
+
+## bench-wire: the container proxy on a loopback WebSocket beside coder/websocket alone, side by side
+## in alternating rounds (internal/tools/cmd/benchwire): the relay path's frames per second for small
+## and 64 KiB chunks, and an enqueue's round trip; rewrites only the bench-wire section of
+## PERFORMANCE.md. BENCH_WIRE_MS is each side's budget per pair and round.
+BENCH_WIRE_ROUNDS ?= 9
+BENCH_WIRE_MS ?= 300
+bench-wire:
+	$(GO) run ./internal/tools/cmd/benchwire -rounds $(BENCH_WIRE_ROUNDS) -ms $(BENCH_WIRE_MS) -out PERFORMANCE.md
 
 ## bench-peers: the SDK against encoding/json, encoding/json/v2, sonic, goccy/go-json, segmentio and
 ## json-iterator (internal/tools/peerbench, its own module: the peers never enter go.mod); rewrites

@@ -10,8 +10,8 @@ import (
 
 // transport is what carries whole messages: a WebSocket or the in-memory
 // pipe. read returns the next data message and whether it is binary; write
-// sends one binary message; close ends the connection cleanly, abort
-// abruptly. A transport's read is called by one goroutine at a time, and
+// sends one binary message and does not keep msg (the Conn reuses it);
+// close ends the connection cleanly, abort abruptly. A transport's read is called by one goroutine at a time, and
 // so is its write.
 type transport interface {
 	read(ctx context.Context) (binary bool, msg []byte, err error)
@@ -58,7 +58,11 @@ type Conn struct {
 	t     transport
 	role  Role
 	turn  chan struct{} // holds a token while a message is written
+	wbuf  []byte        // the frame being written; under turn
 	stats counters
+
+	watched atomic.Pointer[writeWatch] // the watch on the writes' context
+	writing atomic.Pointer[writeWatch] // the watch of the write under way
 
 	closeOnce sync.Once
 	closed    chan struct{}
@@ -143,7 +147,9 @@ func (c *Conn) WriteFrame(ctx context.Context, h Header, payload []byte) error {
 
 // writeFrame is WriteFrame for the cores: allow, when not nil, runs once
 // the write's turn has come, and its error stops the write. So a check
-// made in allow holds for the order of frames on the wire.
+// made in allow holds for the order of frames on the wire. The frame is
+// assembled in the Conn's own buffer, reused from one write to the next:
+// a frame costs one copy of its payload and no allocation.
 func (c *Conn) writeFrame(ctx context.Context, h Header, payload []byte, allow func() error) (bool, error) {
 	if c == nil {
 		return false, wire.ErrNil
@@ -152,12 +158,25 @@ func (c *Conn) writeFrame(ctx context.Context, h Header, payload []byte, allow f
 		return false, ErrRole
 	}
 	f := Frame{Header: h, Payload: payload}
-	msg, err := f.Encode(make([]byte, 0, HeaderLen+len(payload)))
-	if err != nil {
+	if err := f.check(); err != nil {
 		return false, err
 	}
-	return c.writeMessage(ctx, msg, allow)
+	if err := c.acquire(ctx, allow); err != nil {
+		return false, err
+	}
+	defer c.release()
+	c.wbuf = AppendFrame(c.wbuf[:0], h, payload)
+	started, err := c.writeLocked(ctx, c.wbuf)
+	if cap(c.wbuf) > keepWriteBuf {
+		c.wbuf = nil
+	}
+	return started, err
 }
+
+// keepWriteBuf is the largest write buffer a Conn keeps for its next
+// frame; a larger one is dropped after its write, so a Conn holds at most
+// this much between writes.
+const keepWriteBuf = 1 << 20
 
 // WriteMessage writes msg as one binary message, unread: the relay path,
 // and a test's way to send what a peer could send, frame or not. msg is
@@ -166,39 +185,124 @@ func (c *Conn) WriteMessage(ctx context.Context, msg []byte) error {
 	if c == nil {
 		return wire.ErrNil
 	}
-	_, err := c.writeMessage(ctx, msg, nil)
+	if err := c.acquire(ctx, nil); err != nil {
+		return err
+	}
+	defer c.release()
+	_, err := c.writeLocked(ctx, msg)
 	return err
 }
 
-// writeMessage waits for the write turn, asks allow, then writes. started
-// is false when nothing reached the transport (ctx ended, or the
-// connection did, while waiting for the turn, or allow refused). A write
-// that fails after it started ends the connection: half a frame cannot be
-// taken back.
-func (c *Conn) writeMessage(ctx context.Context, msg []byte, allow func() error) (started bool, err error) {
+// acquire waits for the write turn, then asks allow. On an error nothing
+// was written and the turn is not held: ctx ended, or the connection did,
+// before the turn came, or allow refused. Once allow has said yes the
+// write counts as started, whatever ctx does next.
+func (c *Conn) acquire(ctx context.Context, allow func() error) error {
 	select {
-	case c.turn <- struct{}{}:
-	case <-ctx.Done():
-		return false, ctx.Err()
-	case <-c.closed:
-		return false, c.closeErr
-	}
-	defer func() { <-c.turn }()
-	select {
-	case <-c.closed:
-		return false, c.closeErr
+	case c.turn <- struct{}{}: // a free turn, without a full select
 	default:
+		select {
+		case c.turn <- struct{}{}:
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-c.closed:
+			return c.closeErr
+		}
+	}
+	select {
+	case <-c.closed:
+		<-c.turn
+		return c.closeErr
+	default:
+	}
+	if err := ctx.Err(); err != nil { // nothing starts on an ended ctx
+		<-c.turn
+		return err
 	}
 	if allow != nil {
 		if err := allow(); err != nil {
-			return false, err
+			<-c.turn
+			return err
 		}
 	}
-	if err := c.t.write(ctx, msg); err != nil {
+	return nil
+}
+
+func (c *Conn) release() { <-c.turn }
+
+// writeLocked writes msg; the caller holds the turn. A write that fails
+// ends the connection: half a frame cannot be taken back, and neither can
+// a write whose ctx ends while it is under way.
+//
+// The transport is handed a context that never ends: a WebSocket write
+// with one that can end costs the library a context.AfterFunc, three
+// allocations and their locks, on every message. ctx is watched here
+// instead, by one AfterFunc kept from one write to the next while the
+// writes share ctx's Done (a session's writes do), which ends the
+// connection when ctx ends during a write.
+func (c *Conn) writeLocked(ctx context.Context, msg []byte) (started bool, err error) {
+	var w *writeWatch
+	if done := ctx.Done(); done != nil {
+		w = c.watch(ctx, done)
+		c.writing.Store(w)
+		// A ctx that ended since acquire looked, before the store, was
+		// not seen by the watch (its func found no write): it ended as
+		// the write began, which ends the connection as during it.
+		if err := ctx.Err(); err != nil {
+			c.writing.Store(nil)
+			c.abort()
+			return true, err
+		}
+	}
+	err = c.t.write(context.Background(), msg)
+	if w != nil {
+		c.writing.Store(nil)
+	}
+	if err != nil {
 		c.abort()
+		if ctxErr := ctx.Err(); ctxErr != nil {
+			return true, ctxErr
+		}
 		return true, err
 	}
 	return true, nil
+}
+
+// writeWatch is the watch on the Done of the contexts of a Conn's writes.
+type writeWatch struct {
+	done <-chan struct{}
+	stop func() bool
+}
+
+// watch returns the watch on ctx, whose Done is done, made anew only when
+// the last write's context had another. The caller holds the turn.
+func (c *Conn) watch(ctx context.Context, done <-chan struct{}) *writeWatch {
+	if w := c.watched.Load(); w != nil && w.done == done {
+		return w
+	}
+	w := &writeWatch{done: done}
+	w.stop = context.AfterFunc(ctx, func() {
+		if c.writing.Load() == w {
+			c.abort()
+		}
+	})
+	if old := c.watched.Swap(w); old != nil {
+		old.stop()
+	}
+	select {
+	case <-c.closed: // closed meanwhile: let ctx go
+		c.unwatch()
+	default:
+	}
+	return w
+}
+
+// unwatch lets the watched context go, so that a Conn that has ended is
+// not kept alive by a context that lives on.
+func (c *Conn) unwatch() {
+	if w := c.watched.Swap(nil); w != nil {
+		w.stop()
+	}
 }
 
 // Close ends the connection cleanly (a WebSocket close handshake, which
@@ -212,6 +316,7 @@ func (c *Conn) Close() error {
 	c.closeOnce.Do(func() {
 		c.closeErr = &ConnEndedError{Cause: ErrClosed}
 		close(c.closed)
+		c.unwatch()
 		err = c.t.close()
 	})
 	return err
@@ -222,6 +327,7 @@ func (c *Conn) abort() {
 	c.closeOnce.Do(func() {
 		c.closeErr = &ConnEndedError{Cause: ErrClosed}
 		close(c.closed)
+		c.unwatch()
 		c.t.abort()
 	})
 }

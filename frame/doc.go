@@ -43,7 +43,10 @@
 // read until the stream is read, abandoned (Stream.Abandon) or ended: a
 // slow reader slows the peer (TCP backpressure) instead of growing memory.
 // So a caller reads every stream it opens, or abandons it, and accepts the
-// scopes and channels its peer opens.
+// scopes and channels its peer opens. Besides the queues, a Conn keeps one
+// buffer to assemble the frame it writes and, on a WebSocket, one to read
+// a message into, each at most 1 MiB between messages: a frame costs one
+// copy of its payload each way and one allocation, the received message.
 //
 // # Ends
 //

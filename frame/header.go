@@ -90,13 +90,21 @@ func (f *Frame) Encode(dst []byte) ([]byte, error) {
 	if f == nil {
 		return dst, &wire.EncodeError{Err: wire.ErrNil}
 	}
-	if !f.Type.Defined() {
-		return dst, &wire.EncodeError{Member: "type", Err: wire.ErrUnknownValue}
-	}
-	if len(f.Payload) > 0 && !f.Type.hasPayload() {
-		return dst, &wire.EncodeError{Member: "payload", Err: ErrNoPayload}
+	if err := f.check(); err != nil {
+		return dst, err
 	}
 	return AppendFrame(dst, f.Header, f.Payload), nil
+}
+
+// check is Encode's refusal of f, nil when f may be written.
+func (f *Frame) check() error {
+	if !f.Type.Defined() {
+		return &wire.EncodeError{Member: "type", Err: wire.ErrUnknownValue}
+	}
+	if len(f.Payload) > 0 && !f.Type.hasPayload() {
+		return &wire.EncodeError{Member: "payload", Err: ErrNoPayload}
+	}
+	return nil
 }
 
 // Decode reads one whole message into f. Payload aliases src. Bytes after

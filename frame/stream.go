@@ -194,6 +194,11 @@ func (r *Responder) header(finish bool) Header {
 
 func (r *Responder) acquire(ctx context.Context) error {
 	select {
+	case r.turn <- struct{}{}: // a free turn, without a full select
+		return nil
+	default:
+	}
+	select {
 	case r.turn <- struct{}{}:
 		return nil
 	case <-ctx.Done():
@@ -203,29 +208,31 @@ func (r *Responder) acquire(ctx context.Context) error {
 
 func (r *Responder) release() { <-r.turn }
 
-// allow says why nothing more may be sent, run once the write's turn has
-// come (so what it checks holds for the order on the wire); with finish it
-// marks the finish as being written.
-func (r *Responder) allow(finish bool) func() error {
-	return func() error {
-		r.ep.mu.Lock()
-		defer r.ep.mu.Unlock()
-		switch {
-		case r.finished || r.finishing:
-			return ErrFinished
-		case r.ep.err != nil:
-			return r.ep.err
-		case r.sc.isEnded:
-			return r.sc.endErr
-		case r != r.sc.main && r.sc.closedTo() != nil:
-			return r.sc.closedTo()
-		}
-		// While finishing, a request for this number from the peer means
-		// our finish reached it: the reader lets the number be opened
-		// again.
-		r.finishing = finish
-		return nil
+// allowSend says why nothing more may be sent, run once the write's turn
+// has come (so what it checks holds for the order on the wire).
+func (r *Responder) allowSend() error { return r.allow(false) }
+
+// allowFinish is allowSend for the finish, which it marks as being
+// written.
+func (r *Responder) allowFinish() error { return r.allow(true) }
+
+func (r *Responder) allow(finish bool) error {
+	r.ep.mu.Lock()
+	defer r.ep.mu.Unlock()
+	switch {
+	case r.finished || r.finishing:
+		return ErrFinished
+	case r.ep.err != nil:
+		return r.ep.err
+	case r.sc.isEnded:
+		return r.sc.endErr
+	case r != r.sc.main && r.sc.closedTo() != nil:
+		return r.sc.closedTo()
 	}
+	// While finishing, a request for this number from the peer means our
+	// finish reached it: the reader lets the number be opened again.
+	r.finishing = finish
+	return nil
 }
 
 // Send writes one answer (a Response or a ChannelResponse). After Finish
@@ -242,7 +249,7 @@ func (r *Responder) Send(ctx context.Context, payload []byte) error {
 		return err
 	}
 	defer r.release()
-	started, err := r.ep.conn.writeFrame(ctx, r.header(false), payload, r.allow(false))
+	started, err := r.ep.conn.writeFrame(ctx, r.header(false), payload, r.allowSend)
 	return r.ep.writeErr(started, err)
 }
 
@@ -259,7 +266,7 @@ func (r *Responder) Finish(ctx context.Context) error {
 	}
 	defer r.release()
 	ep := r.ep
-	started, err := ep.conn.writeFrame(ctx, r.header(true), nil, r.allow(true))
+	started, err := ep.conn.writeFrame(ctx, r.header(true), nil, r.allowFinish)
 	if err != nil {
 		return ep.writeErr(started, err) // takes ep.mu itself
 	}

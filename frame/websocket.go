@@ -23,18 +23,48 @@ const Port = 14979
 const MaxMessage = 64 << 20
 
 // wsTransport is a WebSocket (github.com/coder/websocket).
-type wsTransport struct{ c *websocket.Conn }
+type wsTransport struct {
+	c    *websocket.Conn
+	rbuf []byte // the message being read; reused from one read to the next
+}
 
-func (w wsTransport) read(ctx context.Context) (bool, []byte, error) {
-	typ, msg, err := w.c.Read(ctx)
+// read reads a whole message into the reused buffer and returns a copy of
+// exactly its length: one allocation per message, where the library's own
+// Read (io.ReadAll) grows its slice from 512 bytes, a dozen allocations and
+// copies for a 64 KiB message.
+func (w *wsTransport) read(ctx context.Context) (bool, []byte, error) {
+	typ, r, err := w.c.Reader(ctx)
 	if err != nil {
 		if cleanClose(err) {
 			return false, nil, io.EOF
 		}
 		return false, nil, err
 	}
+	buf := w.rbuf[:0]
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return false, nil, err
+		}
+	}
+	msg := make([]byte, len(buf))
+	copy(msg, buf)
+	if cap(buf) <= keepReadBuf {
+		w.rbuf = buf
+	}
 	return typ == websocket.MessageBinary, msg, nil
 }
+
+// keepReadBuf is the largest read buffer a WebSocket keeps for its next
+// message; a larger one is dropped after its read.
+const keepReadBuf = 1 << 20
 
 // cleanClose reports whether err is the peer's close frame saying the
 // connection ended normally: 1000, 1001, or no status at all (1005, what a
@@ -57,7 +87,7 @@ const MaxFrame = 16 << 20
 // maxFrame is MaxFrame, smaller in tests.
 var maxFrame = MaxFrame
 
-func (w wsTransport) write(ctx context.Context, msg []byte) error {
+func (w *wsTransport) write(ctx context.Context, msg []byte) error {
 	if len(msg) <= maxFrame {
 		return w.c.Write(ctx, websocket.MessageBinary, msg)
 	}
@@ -76,7 +106,7 @@ func (w wsTransport) write(ctx context.Context, msg []byte) error {
 	return wr.Close()
 }
 
-func (w wsTransport) close() error {
+func (w *wsTransport) close() error {
 	err := w.c.Close(websocket.StatusNormalClosure, "")
 	if errors.Is(err, io.EOF) {
 		return nil
@@ -84,7 +114,7 @@ func (w wsTransport) close() error {
 	return err
 }
 
-func (w wsTransport) abort() { _ = w.c.CloseNow() }
+func (w *wsTransport) abort() { _ = w.c.CloseNow() }
 
 // NewConn wraps a WebSocket accepted or dialled elsewhere, to play role.
 // The WebSocket's read limit is left as its owner set it (the library's
@@ -97,7 +127,7 @@ func NewConn(ws *websocket.Conn, role Role) (*Conn, error) {
 	if role != RoleClient && role != RoleServer {
 		return nil, ErrRole
 	}
-	return newConn(wsTransport{ws}, role), nil
+	return newConn(&wsTransport{c: ws}, role), nil
 }
 
 // Dial opens the connection to a container proxy as the client: url is
@@ -114,7 +144,7 @@ func Dial(ctx context.Context, url string) (*Conn, error) {
 		return nil, de
 	}
 	ws.SetReadLimit(MaxMessage)
-	return newConn(wsTransport{ws}, RoleClient), nil
+	return newConn(&wsTransport{c: ws}, RoleClient), nil
 }
 
 // Handler is the container proxy's side of the connection: it serves the
@@ -153,7 +183,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return // Accept has answered the request
 	}
 	ws.SetReadLimit(MaxMessage)
-	conn := newConn(wsTransport{ws}, RoleServer)
+	conn := newConn(&wsTransport{c: ws}, RoleServer)
 	defer conn.Close()
 	h.Serve(r.Context(), conn)
 }

@@ -129,11 +129,23 @@ func (b *Begin) Recv(ctx context.Context) (begin.Response, error) {
 	if b == nil || ctx == nil {
 		return nil, wire.ErrNil
 	}
-	p, err := b.main.recv(ctx)
+	p, err := b.RecvPayload(ctx)
 	if err != nil {
 		return nil, err
 	}
 	return begin.DecodeResponse(p)
+}
+
+// RecvPayload is Recv without the decoding: the main stream's next payload
+// as the wire carried it, its tag byte first (wire.Split splits it,
+// begin.DecodeResponse reads it), for a provider that relays chunks on
+// unread. The payload is the message's own memory, the caller's to keep;
+// nothing else holds it. It ends as Recv does.
+func (b *Begin) RecvPayload(ctx context.Context) ([]byte, error) {
+	if b == nil || ctx == nil {
+		return nil, wire.ErrNil
+	}
+	return b.main.recv(ctx)
 }
 
 // open opens a channel with request and returns the stream its answers

@@ -118,7 +118,10 @@ func (c *Client) Done() <-chan struct{} { return c.readerG }
 func (c *Client) read() {
 	defer close(c.readerG)
 	for {
-		f, err := c.conn.ReadFrame(c.ctx)
+		// Close ends a read under way by closing the connection, so the
+		// read needs no context that can end (one that can costs the
+		// WebSocket library allocations on every message).
+		f, err := c.conn.ReadFrame(context.Background())
 		if err != nil {
 			c.end(err)
 			return

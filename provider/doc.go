@@ -3,7 +3,8 @@
 // begin with the container's arguments, and then speaks the begin's
 // channels as typed calls — Feed, Enqueue, Dequeue, Info, Postgres — while
 // the begin's main stream comes back as typed responses (begin.Response:
-// Begun, Error, Chunk with its chunk.Chunk, Active, Inactive). The older
+// Begun, Error, Chunk with its chunk.Chunk, Active, Inactive), or as the
+// bytes it came in (RecvPayload), for a provider that relays them. The older
 // /agent/enqueue is EnqueueLegacy.
 //
 // One goroutine reads the connection and hands each frame to its stream in

@@ -262,6 +262,34 @@ func TestBeginEnds(t *testing.T) {
 	assert.ErrorIs(t, err, provider.ErrFinished)
 }
 
+// RecvPayload hands the main stream's payloads over as the wire carried
+// them, tag first, a chunk that does not decode included, and ends as
+// Recv does.
+func TestRecvPayload(t *testing.T) {
+	payloads := []string{"\x03", "\x02{\"type\":\"usage\",\"completion_tokens\":1,\"prompt_tokens\":2,\"total_tokens\":3}", "\x02{", "\x04{}"}
+	c := dialScripted(t, nil, func(s *rawServer) {
+		s.expect(fr(1, 1, 0, "\x00{\"arguments\":null}"))
+		s.write(fr(2, 1, 0, "\x00{}"))
+		for _, p := range payloads {
+			s.write(fr(2, 1, 0, p))
+		}
+		s.write(fr(3, 1, 0, ""))
+	})
+	ctx := ctx10(t)
+	b, err := c.Begin(ctx, wire.Raw{})
+	require.NoError(t, err)
+	for _, want := range payloads {
+		got, err := b.RecvPayload(ctx)
+		require.NoError(t, err)
+		assert.Equal(t, want, string(got))
+	}
+	_, err = b.RecvPayload(ctx)
+	assert.ErrorIs(t, err, provider.ErrFinished)
+	var nilBegin *provider.Begin
+	_, err = nilBegin.RecvPayload(ctx)
+	assert.ErrorIs(t, err, wire.ErrNil)
+}
+
 // Channels the proxy opens: finished unanswered with no handler, or handed
 // to it.
 func TestProxyChannels(t *testing.T) {

@@ -9,7 +9,8 @@ import (
 // so that the connection's reader never waits for a caller.
 type stream struct {
 	mu       sync.Mutex
-	items    [][]byte
+	items    [][]byte // items[head:] are queued
+	head     int
 	answered bool  // a payload came
 	end      error // set once: ErrFinished, ErrNotServed or the connection's end
 	notify   chan struct{}
@@ -28,6 +29,13 @@ func (s *stream) wake() {
 func (s *stream) push(p []byte) {
 	s.mu.Lock()
 	if s.end == nil {
+		if s.head > 0 && s.head >= len(s.items)/2 {
+			// Slide the queue to the front rather than let append
+			// grow an array that is mostly read.
+			n := copy(s.items, s.items[s.head:])
+			clear(s.items[n:])
+			s.items, s.head = s.items[:n], 0
+		}
 		s.items = append(s.items, p)
 		s.answered = true
 	}
@@ -63,10 +71,15 @@ func (s *stream) fail(err error) {
 func (s *stream) recv(ctx context.Context) ([]byte, error) {
 	for {
 		s.mu.Lock()
-		if len(s.items) > 0 {
-			p := s.items[0]
-			s.items[0] = nil
-			s.items = s.items[1:]
+		if s.head < len(s.items) {
+			p := s.items[s.head]
+			s.items[s.head] = nil
+			s.head++
+			if s.head == len(s.items) {
+				// Read to the end: the array is reused from its front,
+				// so a stream read as it comes queues without allocating.
+				s.items, s.head = s.items[:0], 0
+			}
 			s.mu.Unlock()
 			return p, nil
 		}

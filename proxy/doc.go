@@ -18,7 +18,9 @@
 //     messages it started on (one chunk per content block, carrying the
 //     message's key) come right after it; messages taken at a seam show
 //     their user parts at that point of the stream;
-//   - a chunk the Program sends outside its loop is refused (ErrLoopEnded);
+//   - a chunk the Program sends outside its loop is refused (ErrLoopEnded),
+//     whether typed (Loop.Send) or its agent's JSON relayed as it came
+//     (Loop.Relay, checked unless Options.TrustRelay);
 //   - a failed loop (an error or a panic from Run) says so in a fatal
 //     notification chunk; then the server collects the rotating secrets
 //     and writes the Inactive with exactly the names declared rotating, or,

@@ -78,3 +78,53 @@ func Example() {
 	// inactive
 	// <nil>
 }
+
+// agent is a Program that relays its agent's chunks as the agent wrote
+// them: here, one line of JSON per chunk.
+type agent struct {
+	shout
+	lines []string
+}
+
+func (a agent) Run(ctx context.Context, loop *proxy.Loop) error {
+	for _, line := range a.lines {
+		if err := loop.Relay(ctx, []byte(line)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// A program relaying its agent's chunk JSON without decoding it, and a
+// provider reading the main stream's payloads as they came (tag 2, then
+// the chunk's bytes). With TrustRelay the proxy does not read the bytes
+// either.
+func ExampleLoop_Relay() {
+	ctx := context.Background()
+	ln, _ := net.Listen("tcp", "127.0.0.1:0")
+	srv := &proxy.Server{
+		Program: agent{lines: []string{`{"type":"assistant_text_content","text":"on it"}`}},
+		Options: proxy.Options{TrustRelay: true},
+	}
+	served := make(chan error, 1)
+	go func() { served <- srv.ServeOne(ctx, ln) }()
+
+	c, _ := provider.Dial(ctx, "ws://"+ln.Addr().String()+"/", nil)
+	b, _ := c.Begin(ctx, wire.Raw{})
+	_, _ = b.SendEnqueue(ctx, enqueue.Request{Key: "k", Content: []mcpcontent.Block{&mcpcontent.Text{Text: "go"}}})
+	for {
+		p, _ := b.RecvPayload(ctx)
+		fmt.Printf("%q\n", p)
+		if p[0] == begin.TagInactive {
+			_ = c.Close()
+			fmt.Println(<-served)
+			return
+		}
+	}
+	// Output:
+	// "\x03"
+	// "\x02{\"type\":\"user_text_content\",\"key\":\"k\",\"text\":\"go\"}"
+	// "\x02{\"type\":\"assistant_text_content\",\"text\":\"on it\"}"
+	// "\x04{}"
+	// <nil>
+}

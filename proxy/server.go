@@ -35,6 +35,12 @@ type Options struct {
 	// MaxWaiting bounds the messages waiting in a begin's queue (see
 	// queue.WithMaxWaiting); 0 means no bound, as the protocol has it.
 	MaxWaiting int
+	// TrustRelay has Loop.Relay frame an agent's chunk bytes unread. By
+	// default Relay reads them first and refuses a chunk Rust would not
+	// take: set it when the bytes come from a producer already trusted
+	// to write chunks (the agent's own server, say), and the decode is
+	// the cost to save.
+	TrustRelay bool
 }
 
 // Server serves the container proxy's connection with Program behind it.
@@ -111,6 +117,8 @@ func (s *Server) newSession(ctx context.Context, scope *frame.ServerScope) *sess
 		ctx:    sctx,
 		cancel: cancel,
 		loops:  map[*queue.Loop]*Loop{},
+
+		trustRelay: s.Options.TrustRelay,
 	}
 	if sess.tap == nil {
 		sess.tap = noTap{}

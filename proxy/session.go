@@ -51,6 +51,9 @@ type session struct {
 	decl     secrets.Declaration
 	rotating []string
 	loops    map[*queue.Loop]*Loop
+
+	trustRelay bool   // Options.TrustRelay
+	mainBuf    []byte // the main stream's payload being written; under mainMu
 }
 
 // writeMainLocked records and writes one payload of the main stream. The
@@ -59,6 +62,33 @@ func (s *session) writeMainLocked(_ context.Context, payload []byte) error {
 	_ = s.tap.Main(payload)
 	return s.scope.Send(s.ctx, payload)
 }
+
+// sendMainLocked encodes r into the session's buffer and writes it. The
+// caller holds mainMu. An r that does not encode is the encode error, and
+// nothing is written.
+func (s *session) sendMainLocked(r begin.Response) error {
+	buf, err := begin.EncodeResponse(s.mainBuf[:0], r)
+	if err != nil {
+		return err
+	}
+	return s.writeBufLocked(buf)
+}
+
+// writeBufLocked writes buf, the session's buffer with a payload in it,
+// and keeps the buffer for the next payload, unless it grew past
+// keepMainBuf. The caller holds mainMu.
+func (s *session) writeBufLocked(buf []byte) error {
+	err := s.writeMainLocked(s.ctx, buf)
+	s.mainBuf = buf[:0]
+	if cap(buf) > keepMainBuf {
+		s.mainBuf = nil
+	}
+	return err
+}
+
+// keepMainBuf is the largest main-stream buffer a session keeps for the
+// next payload; a larger one is dropped after its write.
+const keepMainBuf = 1 << 20
 
 // finishMainLocked records and writes the main stream's finish.
 func (s *session) finishMainLocked() {
@@ -71,9 +101,7 @@ func (s *session) failBegin(e protoerr.Error) {
 	s.mainMu.Lock()
 	defer s.mainMu.Unlock()
 	s.over = true
-	if buf, err := begin.EncodeResponse(nil, (*begin.Error)(&e)); err == nil {
-		_ = s.writeMainLocked(s.ctx, buf)
-	}
+	_ = s.sendMainLocked((*begin.Error)(&e))
 	s.finishMainLocked()
 }
 
@@ -308,7 +336,7 @@ func (s *session) StartLoop(_ context.Context, ql *queue.Loop, msgs []enqueue.Re
 		s.mainMu.Unlock()
 		return nil, errBeginEnded
 	}
-	if err := s.writeMainLocked(s.ctx, begin.AppendActive(nil)); err != nil {
+	if err := s.writeBufLocked(begin.AppendActive(s.mainBuf[:0])); err != nil {
 		s.over = true
 		s.mainMu.Unlock()
 		return nil, errBeginEnded
@@ -348,17 +376,16 @@ func (s *session) Offer(_ context.Context, ql *queue.Loop, msgs []enqueue.Reques
 
 // writeUserPartsLocked writes every message's user parts.
 func (s *session) writeUserPartsLocked(msgs []enqueue.Request) error {
-	var buf []byte
 	for _, m := range msgs {
 		// Requests come off the wire, so every block is there; one that
 		// is not (nil) would make chunk.UserParts fail, and show nothing.
 		parts, _ := chunk.UserParts(m.Key, m.Content)
 		for _, c := range parts {
-			var err error
-			if buf, err = begin.EncodeResponse(buf[:0], &begin.Chunk{Chunk: c}); err != nil {
+			buf, err := begin.EncodeResponse(s.mainBuf[:0], &begin.Chunk{Chunk: c})
+			if err != nil {
 				continue // a block Rust could not hold: not shown
 			}
-			if err := s.writeMainLocked(s.ctx, buf); err != nil {
+			if err := s.writeBufLocked(buf); err != nil {
 				return err
 			}
 		}
@@ -389,16 +416,12 @@ func (s *session) runLoop(l *Loop) {
 	if runErr != nil && !l.fatal {
 		var msg wire.Raw
 		_ = msg.DecodeJSON([]byte(loopFailed))
-		if buf, err := begin.EncodeResponse(nil, &begin.Chunk{Chunk: &chunk.Notification{IsFatal: true, Message: msg}}); err == nil {
-			_ = s.writeMainLocked(s.ctx, buf)
-		}
+		_ = s.sendMainLocked(&begin.Chunk{Chunk: &chunk.Notification{IsFatal: true, Message: msg}})
 	}
 	handed, missing := s.handBack(values, collectErr)
 	if len(missing) > 0 {
 		e := protoerr.New("secrets", "the program did not hand back the rotating secrets "+strings.Join(missing, ", "))
-		if buf, err := begin.EncodeResponse(nil, (*begin.Error)(&e)); err == nil {
-			_ = s.writeMainLocked(s.ctx, buf)
-		}
+		_ = s.sendMainLocked((*begin.Error)(&e))
 		s.over = true
 		s.mainMu.Unlock()
 		// Every message still waiting is answered before the finish
@@ -411,11 +434,7 @@ func (s *session) runLoop(l *Loop) {
 		return
 	}
 	l.ql.End()
-	buf, err := begin.EncodeResponse(nil, &begin.Inactive{Values: handed})
-	if err == nil {
-		err = s.writeMainLocked(s.ctx, buf)
-	}
-	if err != nil {
+	if err := s.sendMainLocked(&begin.Inactive{Values: handed}); err != nil {
 		s.over = true
 	}
 	s.epoch++

@@ -6,7 +6,8 @@ package proxy
 // *trace.Recorder is a Tap. Its methods are called from many goroutines, in
 // the order the events pass; an error they return is the Tap's own
 // business and changes nothing on the wire. They must not block for long:
-// the main stream waits for them.
+// the main stream waits for them. A payload is lent for the call only (the
+// server reuses its buffers): a Tap that keeps one copies it.
 type Tap interface {
 	Main(payload []byte) error
 	MainFinish() error

@@ -20,6 +20,8 @@ import (
 	"fmt"
 	"os"
 	"strings"
+
+	"github.com/diverge-network/diverge-sdk-go/internal/tools/mdsection"
 )
 
 func main() {
@@ -71,5 +73,5 @@ func run(file string, rounds, ms int, out, only string) error {
 	if err != nil && !os.IsNotExist(err) {
 		return err
 	}
-	return os.WriteFile(out, []byte(rewriteSection(string(old), section)), 0o644)
+	return os.WriteFile(out, []byte(mdsection.Rewrite(string(old), "bench-peers", section)), 0o644)
 }

@@ -7,8 +7,8 @@
 // decoding. With -out it also writes
 // PERFORMANCE.md: that table, the machine it ran on, the allocations each
 // decode makes, the relay path against a plain copy, and decode ns/byte of
-// text blocks from 1 KiB to 1 MiB, keeping the section `make bench-peers`
-// wrote (see peersSection).
+// text blocks from 1 KiB to 1 MiB, keeping the sections `make bench-wire`
+// and `make bench-peers` wrote (see keptSections).
 //
 //	go run ./internal/tools/cmd/benchcompare -go BIN -rust BIN [-file testdata/bench.json] [-chunks testdata/bench_chunks.json] [-rounds 5] [-out PERFORMANCE.md]
 package main
@@ -129,7 +129,7 @@ func main() {
 	fmt.Fprintf(&doc, "## The relay path\n\nFraming a pre-encoded 16 KiB chunk behind its tag (`begin.AppendChunk`) into a buffer with room: %.0f ns, against %.0f ns for a plain `copy` of the same bytes: %.0f%% of copy speed (medians over %d alternating pairs of `testing.Benchmark` runs; the percentage is the median of the pairs' ratios).\n\n", relay, copyNs, 100*relayRatio, relayPairs)
 	fmt.Fprintf(&doc, "## Decoding cost against size\n\nA text block of prose (non-ASCII and an escape per line), decoded with `mcpcontent.DecodeBlockJSON`:\n\n%s\n", linear)
 	if old, err := os.ReadFile(*out); err == nil {
-		doc.WriteString(peersSection(string(old)))
+		doc.WriteString(keptSections(string(old)))
 	}
 	if err := os.WriteFile(*out, []byte(doc.String()), 0o644); err != nil {
 		fmt.Fprintln(os.Stderr, "benchcompare:", err)

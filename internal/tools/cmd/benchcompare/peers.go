@@ -1,25 +1,26 @@
 package main
 
-import "strings"
+import (
+	"strings"
 
-// The markers around the section `make bench-peers` (internal/peerbench, its
-// own module) writes into PERFORMANCE.md.
-const (
-	peersBegin = "<!-- bench-peers -->"
-	peersEnd   = "<!-- /bench-peers -->"
+	"github.com/diverge-network/diverge-sdk-go/internal/tools/mdsection"
 )
 
-// peersSection is the bench-peers section of an old PERFORMANCE.md, markers
-// included and preceded by a blank line, for the rewritten file to end with;
-// "" when old has no complete section.
-func peersSection(old string) string {
-	i := strings.Index(old, peersBegin)
-	if i < 0 {
-		return ""
+// keptNames are the marked sections other commands write into
+// PERFORMANCE.md, kept when benchcompare rewrites the file, in this order
+// at its end: `make bench-wire`'s (internal/tools/cmd/benchwire) and `make
+// bench-peers`'s (internal/tools/peerbench, its own module).
+var keptNames = []string{"bench-wire", "bench-peers"}
+
+// keptSections is the marked sections of an old PERFORMANCE.md, markers
+// included and each preceded by a blank line, for the rewritten file to
+// end with; a section without its end marker is left out.
+func keptSections(old string) string {
+	var b strings.Builder
+	for _, name := range keptNames {
+		if s := mdsection.Extract(old, name); s != "" {
+			b.WriteString("\n" + s + "\n")
+		}
 	}
-	j := strings.Index(old[i:], peersEnd)
-	if j < 0 {
-		return ""
-	}
-	return "\n" + old[i:i+j+len(peersEnd)] + "\n"
+	return b.String()
 }
