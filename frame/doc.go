@@ -9,7 +9,7 @@
 //
 // A frame is a 9-byte header, [type u8][scope u32 BE][channel u32 BE], then
 // the payload to the end of the message (no length field). AppendHeader,
-// ParseHeader and Frame's Encode and Decode read and write it; header
+// Header's Decode and Frame's Encode and Decode read and write it; header
 // fields a type does not use are written 0 and read as 0. The payloads are
 // the frame families' (package begin and the rest); this package carries
 // them as bytes.

@@ -32,7 +32,7 @@ func FuzzHeader(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var fe *FrameError
-		h, err := ParseHeader(data)
+		h, err := parseHeader(data)
 		switch {
 		case len(data) < HeaderLen:
 			require.ErrorAs(t, err, &fe)
@@ -50,7 +50,7 @@ func FuzzHeader(f *testing.F) {
 		for i := 1; i < HeaderLen; i++ {
 			require.True(t, head[i] == data[i] || head[i] == 0, "byte %d: only unused fields change, to 0", i)
 		}
-		again, err := ParseHeader(head)
+		again, err := parseHeader(head)
 		require.NoError(t, err)
 		require.Equal(t, h, again)
 
@@ -107,7 +107,7 @@ func FuzzRouting(f *testing.F) {
 	frames := func(fs ...[]byte) []byte {
 		var b []byte
 		for _, x := range fs {
-			h, _ := ParseHeader(x)
+			h, _ := parseHeader(x)
 			payload := x[HeaderLen:]
 			b = append(b, byte(h.Type), byte(h.Scope), byte(h.Channel), byte(len(payload)))
 			b = append(b, payload...)

@@ -37,23 +37,28 @@ func AppendHeader(dst []byte, h Header) []byte {
 	return binary.BigEndian.AppendUint32(dst, h.Channel)
 }
 
-// ParseHeader reads the header at the start of src. It fails with a
-// *FrameError for fewer than HeaderLen bytes or a type the wire does not
-// define. The fields the type does not use come back 0, whatever the bytes
-// held: a reader ignores them.
-func ParseHeader(src []byte) (Header, error) {
-	if len(src) < HeaderLen {
-		return Header{}, &FrameError{Kind: ErrorKindShort, Len: len(src)}
+// Decode reads the header at the start of src into h; the bytes after it
+// are not h's concern. It fails with a *FrameError for fewer than HeaderLen
+// bytes or a type the wire does not define, leaving h as it was; a nil h is
+// wire.ErrNil. The fields the type does not use come back 0, whatever the
+// bytes held: a reader ignores them.
+func (h *Header) Decode(src []byte) error {
+	if h == nil {
+		return wire.ErrNil
 	}
-	h := Header{
+	if len(src) < HeaderLen {
+		return &FrameError{Kind: ErrorKindShort, Len: len(src)}
+	}
+	got := Header{
 		Type:    Type(src[0]),
 		Scope:   binary.BigEndian.Uint32(src[1:5]),
 		Channel: binary.BigEndian.Uint32(src[5:9]),
 	}
-	if !h.Type.Defined() {
-		return Header{}, &FrameError{Kind: ErrorKindUnknownType, Type: h.Type, Len: len(src)}
+	if !got.Type.Defined() {
+		return &FrameError{Kind: ErrorKindUnknownType, Type: got.Type, Len: len(src)}
 	}
-	return h.normal(), nil
+	*h = got.normal()
+	return nil
 }
 
 // normal zeroes the fields h.Type does not use.
@@ -114,8 +119,8 @@ func (f *Frame) Decode(src []byte) error {
 	if f == nil {
 		return wire.ErrNil
 	}
-	h, err := ParseHeader(src)
-	if err != nil {
+	var h Header
+	if err := h.Decode(src); err != nil {
 		return err
 	}
 	f.Header = h

@@ -86,7 +86,7 @@ func TestUnusedFieldsWrittenZeroReadZero(t *testing.T) {
 			// Read back from bytes that hold 7 and 9 everywhere.
 			raw := unhex(t, "00 00000007 00000009", "")
 			raw[0] = byte(tt.h.Type)
-			h, err := ParseHeader(raw)
+			h, err := parseHeader(raw)
 			require.NoError(t, err)
 			assert.Equal(t, unhex(t, tt.want, ""), AppendHeader(nil, h))
 			assert.Equal(t, h, h.normal())
@@ -94,12 +94,12 @@ func TestUnusedFieldsWrittenZeroReadZero(t *testing.T) {
 	}
 }
 
-// TestParseRefuses: every prefix shorter than the header, and every type
+// TestDecodeHeaderRefuses: every prefix shorter than the header, and every type
 // above 6, is a *FrameError with its kind and cause.
-func TestParseRefuses(t *testing.T) {
+func TestDecodeHeaderRefuses(t *testing.T) {
 	full := unhex(t, "05 00000001 00000001 00", "")
 	for i := range HeaderLen {
-		_, err := ParseHeader(full[:i])
+		_, err := parseHeader(full[:i])
 		var fe *FrameError
 		require.ErrorAs(t, err, &fe, "prefix %d", i)
 		assert.Equal(t, ErrorKindShort, fe.Kind)
@@ -110,7 +110,7 @@ func TestParseRefuses(t *testing.T) {
 	}
 	for _, typ := range []byte{7, 8, 0x7f, 0xff} {
 		msg := append([]byte{typ}, full[1:]...)
-		_, err := ParseHeader(msg)
+		_, err := parseHeader(msg)
 		var fe *FrameError
 		require.ErrorAs(t, err, &fe)
 		assert.Equal(t, ErrorKindUnknownType, fe.Kind)
@@ -209,4 +209,26 @@ func TestErrors(t *testing.T) {
 	assert.Contains(t, busy.Error(), "HTTP 409")
 	assert.NotErrorIs(t, &DialError{Status: 404}, ErrBusy)
 	assert.NotErrorIs(t, &DialError{}, ErrBusy)
+}
+
+// parseHeader is Header.Decode into a fresh Header, for the tables.
+func parseHeader(src []byte) (Header, error) {
+	var h Header
+	err := h.Decode(src)
+	return h, err
+}
+
+// TestDecodeHeaderKeeps: a refused header leaves the receiver as it was,
+// and a nil receiver is wire.ErrNil.
+func TestDecodeHeaderKeeps(t *testing.T) {
+	h := Header{Type: TypeChannelRequest, Scope: 3, Channel: 4}
+	before := h
+	require.Error(t, h.Decode([]byte{4, 0, 0}))
+	assert.Equal(t, before, h)
+	require.Error(t, h.Decode(unhex(t, "07 00000001 00000001", "")))
+	assert.Equal(t, before, h)
+	require.NoError(t, h.Decode(unhex(t, "05 00000002 00000009 00", "")))
+	assert.Equal(t, Header{Type: TypeChannelResponse, Scope: 2, Channel: 9}, h)
+	var nilHeader *Header
+	assert.ErrorIs(t, nilHeader.Decode(unhex(t, "05 00000002 00000009", "")), wire.ErrNil)
 }

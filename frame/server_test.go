@@ -297,7 +297,7 @@ func TestNothingFollowsTheFinish(t *testing.T) {
 				finished := false
 				for {
 					msg := peer.recv(t)
-					h, err := ParseHeader(msg)
+					h, err := parseHeader(msg)
 					if err != nil {
 						readDone <- err
 						return
