@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/diverge-network/diverge-sdk-go/session"
 	"math"
 	"strconv"
 	"strings"
@@ -49,81 +50,81 @@ type maker struct {
 }
 
 var makers = []maker{
-	{"errors.error", func(g *gen) value {
+	{session.ScopeErrorsError, func(g *gen) value {
 		e := g.protoErr("")
 		return value{encode: e.EncodeJSON}
 	}},
-	{"enqueue.request", func(g *gen) value {
+	{session.ScopeEnqueueRequest, func(g *gen) value {
 		r, fixed := g.enqueueRequest()
 		return value{encode: r.EncodeJSON, reencoded: encodeIf(fixed, fixed.EncodeJSON)}
 	}},
-	{"enqueue.response", func(g *gen) value {
+	{session.ScopeEnqueueResponse, func(g *gen) value {
 		r := enqueue.Response{Outcome: outcome(g, enqueue.Delivered, 3, enqueue.NotServed)}
 		_, tagged := r.Outcome.Tag()
 		r.Error = g.answerErr(r.Outcome == enqueue.Error, tagged)
 		return value{encode: r.Encode}
 	}},
-	{"legacy.enqueue.request", func(g *gen) value {
+	{session.ScopeLegacyEnqueueRequest, func(g *gen) value {
 		r := legacy.Request{Prompt: g.str("prompt")}
 		return value{encode: r.EncodeJSON}
 	}},
-	{"legacy.enqueue.response", func(g *gen) value {
+	{session.ScopeLegacyEnqueueResponse, func(g *gen) value {
 		r := legacy.Response{Outcome: outcome(g, legacy.Delivered, 4, legacy.NotReceived)}
 		_, tagged := r.Outcome.Tag()
 		r.Error = g.answerErr(r.Outcome == legacy.Error, tagged)
 		return value{encode: r.Encode}
 	}},
-	{"dequeue.request", func(g *gen) value {
+	{session.ScopeDequeueRequest, func(g *gen) value {
 		r := dequeue.Request{Key: g.str("key")}
 		return value{encode: r.EncodeJSON}
 	}},
-	{"dequeue.response", func(g *gen) value {
+	{session.ScopeDequeueResponse, func(g *gen) value {
 		r := dequeue.Response{Outcome: outcome(g, dequeue.Dequeued, 3, dequeue.NotServed)}
 		_, tagged := r.Outcome.Tag()
 		r.Error = g.answerErr(r.Outcome == dequeue.Error, tagged)
 		return value{encode: r.Encode}
 	}},
-	{"secrets.feed_response", func(g *gen) value {
+	{session.ScopeSecretsFeedResponse, func(g *gen) value {
 		r := secrets.FeedResponse{Outcome: outcome(g, secrets.Fed, 2, secrets.NotServed)}
 		_, tagged := r.Outcome.Tag()
 		r.Error = g.answerErr(r.Outcome == secrets.Error, tagged)
 		return value{encode: r.Encode}
 	}},
-	{"secrets.values", func(g *gen) value {
+	{session.ScopeSecretsValues, func(g *gen) value {
 		v := g.values("")
 		return value{encode: v.EncodeJSON}
 	}},
-	{"secrets.declaration", func(g *gen) value {
+	{session.ScopeSecretsDeclaration, func(g *gen) value {
 		d := g.declaration("")
 		return value{encode: d.EncodeJSON}
 	}},
-	{"begin.registered", func(g *gen) value {
+	{session.ScopeBeginRegistered, func(g *gen) value {
 		r := g.registered()
 		return value{encode: r.EncodeJSON}
 	}},
-	{"postgres.request", func(g *gen) value {
+	{session.ScopePostgresRequest, func(g *gen) value {
 		p := g.postgres()
 		return value{encode: p.EncodeConnID}
 	}},
-	{"begin.channel_request", func(g *gen) value {
+	{session.ScopeBeginChannelRequest, func(g *gen) value {
 		r, fixed := g.channelRequest()
 		return value{
 			encode:    func(dst []byte) ([]byte, error) { return begin.EncodeChannelRequest(dst, r) },
 			reencoded: encodeIf(fixed, func(dst []byte) ([]byte, error) { return begin.EncodeChannelRequest(dst, fixed) }),
 		}
 	}},
-	{"begin.response", func(g *gen) value {
+	{session.ScopeBeginResponse, func(g *gen) value {
 		r := g.response()
 		return value{encode: func(dst []byte) ([]byte, error) { return begin.EncodeResponse(dst, r) }}
 	}},
-	{"begin.chunk", func(g *gen) value {
+	{session.ScopeBeginChunk, func(g *gen) value {
 		c, fixed := g.chunkValue()
 		return value{
 			encode:    func(dst []byte) ([]byte, error) { return chunk.EncodeJSON(dst, c) },
 			reencoded: encodeIf(fixed != nil, func(dst []byte) ([]byte, error) { return chunk.EncodeJSON(dst, fixed) }),
 		}
 	}},
-	{"mcpcontent.block", func(g *gen) value {
+	{session.ScopeMCPContentBlock, func(g *gen) value {
 		b, fixed := g.block("", 0)
 		return value{
 			encode:    func(dst []byte) ([]byte, error) { return mcpcontent.EncodeBlockJSON(dst, b) },

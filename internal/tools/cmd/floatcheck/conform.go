@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/hex"
 	"fmt"
+	"github.com/diverge-network/diverge-sdk-go/session"
 	"math"
 	"os/exec"
 	"strconv"
@@ -32,7 +33,7 @@ type shape struct {
 // f64Shape sends an f64 as the one value of a secrets.values map: a
 // serde_json Value, parsed as an f64 and written back with write_f64.
 var f64Shape = shape{
-	name: "f64", scope: "secrets.values", prefix: `{"a":`, suffix: `}`, bitSize: 64,
+	name: "f64", scope: session.ScopeSecretsValues, prefix: `{"a":`, suffix: `}`, bitSize: 64,
 	text: appendF64,
 	model: func(text []byte) (string, error) {
 		var raw wire.Raw
@@ -44,7 +45,7 @@ var f64Shape = shape{
 // f32Shape sends an f32 as an MCP text block's priority (rmcp's Option<f32>:
 // parsed as an f64, narrowed with `as f32`, written back with write_f32).
 var f32Shape = shape{
-	name: "f32", scope: "mcpcontent.block", prefix: `{"type":"text","text":"x","annotations":{"priority":`, suffix: `}}`, bitSize: 32,
+	name: "f32", scope: session.ScopeMCPContentBlock, prefix: `{"type":"text","text":"x","annotations":{"priority":`, suffix: `}}`, bitSize: 32,
 	text: appendF32,
 	model: func(text []byte) (string, error) {
 		var raw wire.Raw
