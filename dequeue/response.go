@@ -34,9 +34,9 @@ func (o Outcome) String() string {
 	return codec.EnumName(o, []string{"unset", "dequeued", "empty", "error", "not served"})
 }
 
-// Tag is the outcome's tag byte on the wire. ok is false for an outcome
-// with no tag: the zero (unset) Outcome, NotServed and any unknown value.
-func (o Outcome) Tag() (tag byte, ok bool) { return codec.OutcomeTag(o, errTag) }
+// WireTag is the outcome's tag byte on the wire, and whether it has one:
+// ok is false for the zero (unset) Outcome, NotServed and any unknown value.
+func (o Outcome) WireTag() (tag byte, ok bool) { return codec.OutcomeTag(o, errTag) }
 
 // Response is the one answer on a dequeue channel, then the finish. Its
 // zero value has no Outcome and does not encode.
@@ -48,26 +48,9 @@ type Response struct {
 // Decode reads one answer payload; bytes after a bare tag are ignored, as
 // the reference ignores them. A failure is a *FrameError and leaves r as it
 // was. r keeps no reference to src.
-func (r *Response) Decode(src []byte) error {
-	// A bare outcome, the common answer, is read here, without the call
-	// into the answer template.
-	if r != nil && len(src) > 0 && src[0] < errTag {
-		*r = Response{Outcome: Outcome(src[0] + 1)}
-		return nil
-	}
-	return r.decode(src)
-}
-
-// decode is Decode for an error answer, a bad frame or a nil r. It is never
-// inlined, so that the call into the generic template is always made from
-// this package, where the compiler has the template's escape facts: made
-// from a caller's package (were Decode inlined there), it would move the
-// caller's r to the heap (TestZeroAllocations in internal/tools/scopes checks it).
 //
 //go:noinline
-func (r *Response) decode(src []byte) error {
-	return codec.DecodeAnswer((*codec.Answer[Outcome])(r), src, errTag, ErrorKindBody)
-}
+func (r *Response) Decode(src []byte) error { return (*answer)(r).Decode(src, errTag) }
 
 // Encode appends the answer payload to dst: the tag, and for Error the
 // error's JSON. It fails, leaving dst as it was, with a *wire.EncodeError
@@ -76,22 +59,12 @@ func (r *Response) decode(src []byte) error {
 // no tag, such as NotServed; at "error" wire.ErrNoValue for the Outcome
 // Error with an Error that holds no value, and protoerr.ErrNotCarried for an
 // Error set beside Dequeued or Empty.
-func (r *Response) Encode(dst []byte) ([]byte, error) {
-	if r != nil && r.Outcome-1 < Outcome(errTag) && r.Error.IsZero() {
-		if out, ok := codec.PutTag(dst, byte(r.Outcome-1)); ok {
-			return out, nil
-		}
-	}
-	return r.encode(dst)
-}
-
-// encode is Encode past its fast path for a bare tag, never inlined for
-// the reason decode is not.
 //
 //go:noinline
-func (r *Response) encode(dst []byte) ([]byte, error) {
-	return codec.EncodeAnswer((*codec.Answer[Outcome])(r), dst, errTag)
-}
+func (r *Response) Encode(dst []byte) ([]byte, error) { return (*answer)(r).Encode(dst, errTag) }
+
+// answer is the template Response is an instance of.
+type answer = codec.Answer[Outcome, protoerr.Error, ErrorKind]
 
 // ErrorKind is one way a dequeue answer fails to decode.
 type ErrorKind uint8
@@ -99,7 +72,7 @@ type ErrorKind uint8
 const (
 	ErrorKindEmpty      ErrorKind = wire.ErrorKindEmpty      // no bytes, not even a tag
 	ErrorKindUnknownTag ErrorKind = wire.ErrorKindUnknownTag // a tag above 2
-	ErrorKindBody       ErrorKind = 2                        // the error after tag 2 did not parse
+	ErrorKindBody       ErrorKind = codec.AnswerKindBody     // the error after tag 2 did not parse
 )
 
 // String is the snake_case name, as the tools print it.

@@ -49,7 +49,7 @@ type frameMethods interface {
 func newFamily[R any, O interface {
 	~uint8
 	String() string
-	Tag() (byte, bool)
+	WireTag() (byte, bool)
 }, K wire.ErrorKind](name string, build func(answer) R, get func(*R) answer) family {
 	f := family{name: name}
 	f.decode = func(src []byte, before answer) (answer, error) {
@@ -63,7 +63,7 @@ func newFamily[R any, O interface {
 	}
 	f.nilDec = func(src []byte) error { return any((*R)(nil)).(frameMethods).Decode(src) }
 	f.nilEnc = func(dst []byte) ([]byte, error) { return any((*R)(nil)).(frameMethods).Encode(dst) }
-	f.tag = func(o uint8) (byte, bool) { return O(o).Tag() }
+	f.tag = func(o uint8) (byte, bool) { return O(o).WireTag() }
 	f.kind = func(err error) (string, byte, bool) {
 		var fe *wire.FrameError[K]
 		if !errors.As(err, &fe) {

@@ -59,7 +59,7 @@ var makers = []maker{
 	}},
 	{"enqueue.response", func(g *gen) value {
 		r := enqueue.Response{Outcome: outcome(g, enqueue.Delivered, 3, enqueue.NotServed)}
-		_, tagged := r.Outcome.Tag()
+		_, tagged := r.Outcome.WireTag()
 		r.Error = g.answerErr(r.Outcome == enqueue.Error, tagged)
 		return value{encode: r.Encode}
 	}},
@@ -69,7 +69,7 @@ var makers = []maker{
 	}},
 	{"legacy.enqueue.response", func(g *gen) value {
 		r := legacy.Response{Outcome: outcome(g, legacy.Delivered, 4, legacy.NotReceived)}
-		_, tagged := r.Outcome.Tag()
+		_, tagged := r.Outcome.WireTag()
 		r.Error = g.answerErr(r.Outcome == legacy.Error, tagged)
 		return value{encode: r.Encode}
 	}},
@@ -79,13 +79,13 @@ var makers = []maker{
 	}},
 	{"dequeue.response", func(g *gen) value {
 		r := dequeue.Response{Outcome: outcome(g, dequeue.Dequeued, 3, dequeue.NotServed)}
-		_, tagged := r.Outcome.Tag()
+		_, tagged := r.Outcome.WireTag()
 		r.Error = g.answerErr(r.Outcome == dequeue.Error, tagged)
 		return value{encode: r.Encode}
 	}},
 	{"secrets.feed_response", func(g *gen) value {
 		r := secrets.FeedResponse{Outcome: outcome(g, secrets.Fed, 2, secrets.NotServed)}
-		_, tagged := r.Outcome.Tag()
+		_, tagged := r.Outcome.WireTag()
 		r.Error = g.answerErr(r.Outcome == secrets.Error, tagged)
 		return value{encode: r.Encode}
 	}},
