@@ -30,9 +30,6 @@ const (
 	NotServed
 )
 
-// errTag is the error outcome's tag, the last one.
-const errTag = byte(Error - 1)
-
 // String names the outcome in lowercase: "unset", "delivered", "not served", ...
 func (o Outcome) String() string {
 	return codec.EnumName(o, []string{"unset", "delivered", "dequeued", "error", "not served"})
@@ -40,12 +37,12 @@ func (o Outcome) String() string {
 
 // WireTag is the outcome's tag byte on the wire, and whether it has one:
 // ok is false for the zero (unset) Outcome, NotServed and any unknown value.
-func (o Outcome) WireTag() (tag byte, ok bool) { return codec.OutcomeTag(o, errTag) }
+func (o Outcome) WireTag() (tag byte, ok bool) { return codec.OutcomeTag(o, Error) }
 
 // Response is the one answer on an enqueue channel, then the finish. Its
 // zero value has no Outcome and does not encode.
 type Response struct {
-	Outcome Outcome
+	Outcome Outcome        // what became of the message; the zero Outcome is unset
 	Error   protoerr.Error // the container's words; only beside the Outcome Error
 }
 
@@ -54,7 +51,7 @@ type Response struct {
 // was. r keeps no reference to src.
 //
 //go:noinline
-func (r *Response) Decode(src []byte) error { return (*answer)(r).Decode(src, errTag) }
+func (r *Response) Decode(src []byte) error { return (*answer)(r).Decode(src, Error) }
 
 // Encode appends the answer payload to dst: the tag, and for Error the
 // error's JSON. It fails, leaving dst as it was, with a *wire.EncodeError
@@ -65,9 +62,10 @@ func (r *Response) Decode(src []byte) error { return (*answer)(r).Decode(src, er
 // Error set beside Delivered or Dequeued.
 //
 //go:noinline
-func (r *Response) Encode(dst []byte) ([]byte, error) { return (*answer)(r).Encode(dst, errTag) }
+func (r *Response) Encode(dst []byte) ([]byte, error) { return (*answer)(r).Encode(dst, Error) }
 
-// answer is the template Response is an instance of.
+// answer is the template Response is an instance of. Decode and Encode
+// are never inlined, for the reason codec.Answer.Decode gives.
 type answer = codec.Answer[Outcome, protoerr.Error, ErrorKind]
 
 // ErrorKind is one way an enqueue answer fails to decode.

@@ -25,9 +25,6 @@ const (
 	NotServed
 )
 
-// errTag is the error outcome's tag, the last one.
-const errTag = byte(Error - 1)
-
 // String names the outcome in lowercase: "unset", "fed", "not served", ...
 func (o Outcome) String() string {
 	return codec.EnumName(o, []string{"unset", "fed", "error", "not served"})
@@ -39,12 +36,12 @@ func (o Outcome) Opens() bool { return o == Fed }
 
 // WireTag is the outcome's tag byte on the wire, and whether it has one:
 // ok is false for the zero (unset) Outcome, NotServed and any unknown value.
-func (o Outcome) WireTag() (tag byte, ok bool) { return codec.OutcomeTag(o, errTag) }
+func (o Outcome) WireTag() (tag byte, ok bool) { return codec.OutcomeTag(o, Error) }
 
 // FeedResponse is the one answer on a Secrets channel, then the finish. Its
 // zero value has no Outcome and does not encode.
 type FeedResponse struct {
-	Outcome Outcome
+	Outcome Outcome        // what became of the feed; the zero Outcome is unset
 	Error   protoerr.Error // the program's words; only beside the Outcome Error
 }
 
@@ -53,7 +50,7 @@ type FeedResponse struct {
 // was. r keeps no reference to src.
 //
 //go:noinline
-func (r *FeedResponse) Decode(src []byte) error { return (*answer)(r).Decode(src, errTag) }
+func (r *FeedResponse) Decode(src []byte) error { return (*answer)(r).Decode(src, Error) }
 
 // Encode appends the answer payload to dst: the tag, and for Error the
 // error's JSON. It fails, leaving dst as it was, with a *wire.EncodeError
@@ -64,9 +61,10 @@ func (r *FeedResponse) Decode(src []byte) error { return (*answer)(r).Decode(src
 // Error set beside Fed.
 //
 //go:noinline
-func (r *FeedResponse) Encode(dst []byte) ([]byte, error) { return (*answer)(r).Encode(dst, errTag) }
+func (r *FeedResponse) Encode(dst []byte) ([]byte, error) { return (*answer)(r).Encode(dst, Error) }
 
-// answer is the template FeedResponse is an instance of.
+// answer is the template FeedResponse is an instance of. Decode and Encode
+// are never inlined, for the reason codec.Answer.Decode gives.
 type answer = codec.Answer[Outcome, protoerr.Error, ErrorKind]
 
 // ErrorKind is one way a secrets feed answer fails to decode.

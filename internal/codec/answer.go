@@ -39,25 +39,27 @@ var AnswerKindNames = []string{"empty", "unknown_tag", "body"}
 // Error set beside an outcome whose tag carries none.
 var ErrNotCarried = errors.New("an error beside an outcome that carries none")
 
-// OutcomeTag is o's tag in a family whose error outcome has tag errTag: ok
-// is false for the unset outcome and for any outcome past errTag's.
-func OutcomeTag[O ~uint8](o O, errTag byte) (tag byte, ok bool) {
-	if o == 0 || byte(o-1) > errTag {
+// OutcomeTag is o's tag in a family whose error outcome, the last with a
+// tag, is errOutcome: ok is false for the unset outcome and for any outcome
+// past errOutcome.
+func OutcomeTag[O ~uint8](o O, errOutcome O) (tag byte, ok bool) {
+	if o == 0 || o > errOutcome {
 		return 0, false
 	}
 	return byte(o - 1), true
 }
 
-// Decode reads src, one answer frame: a bare tag below errTag (bytes after
-// it ignored, as the reference ignores them), or errTag and the error's
-// JSON, which a keeps a copy of. A failure is a *wire.FrameError[K] and
+// Decode reads src, one answer frame: a bare tag below errOutcome's (bytes
+// after it ignored, as the reference ignores them), or errOutcome's tag and
+// the error's JSON, which a keeps a copy of. A failure is a *wire.FrameError[K] and
 // leaves a as it was; a nil a is wire.ErrNil.
 //
 // A family's Decode that calls it is marked //go:noinline: inlined into a
 // caller's package, the call would meet this generic method without its
 // escape facts, and the caller's answer would move to the heap
 // (TestZeroAllocations and TestDecodeIntoLocal in internal/tools/scopes).
-func (a *Answer[O, E, K]) Decode(src []byte, errTag byte) error {
+func (a *Answer[O, E, K]) Decode(src []byte, errOutcome O) error {
+	errTag := byte(errOutcome - 1)
 	if a != nil && len(src) > 0 && src[0] < errTag {
 		*a = Answer[O, E, K]{Outcome: O(src[0] + 1)}
 		return nil
@@ -81,20 +83,20 @@ func (a *Answer[O, E, K]) Decode(src []byte, errTag byte) error {
 	return nil
 }
 
-// Encode appends a's frame to dst: the outcome's tag, and for the error
-// outcome (tag errTag) the error's JSON. It fails, leaving dst as it was,
+// Encode appends a's frame to dst: the outcome's tag, and for errOutcome,
+// the error outcome, the error's JSON. It fails, leaving dst as it was,
 // with a *wire.EncodeError: wire.ErrNil for a nil a; at "outcome"
 // wire.ErrUnset for an unset outcome and wire.ErrUnknownValue for one with
 // no tag; at "error" wire.ErrNoValue for the error outcome with an Error
 // that holds no value, and ErrNotCarried for an Error beside any other
 // outcome. A family's Encode that calls it is marked //go:noinline, as its
 // Decode is.
-func (a *Answer[O, E, K]) Encode(dst []byte, errTag byte) ([]byte, error) {
+func (a *Answer[O, E, K]) Encode(dst []byte, errOutcome O) ([]byte, error) {
 	if a == nil {
 		return dst, &wire.EncodeError{Err: wire.ErrNil}
 	}
 	v := errorValue(a.Error).Value
-	if a.Outcome-1 < O(errTag) && v.IsZero() {
+	if a.Outcome-1 < errOutcome-1 && v.IsZero() {
 		// A bare tag, the common answer, into a dst with room for it:
 		// the growth append brings stays off this path (see PutTag).
 		if out, ok := PutTag(dst, byte(a.Outcome-1)); ok {
@@ -104,13 +106,13 @@ func (a *Answer[O, E, K]) Encode(dst []byte, errTag byte) ([]byte, error) {
 	if a.Outcome == 0 {
 		return dst, &wire.EncodeError{Member: "outcome", Err: wire.ErrUnset}
 	}
-	tag, ok := OutcomeTag(a.Outcome, errTag)
+	tag, ok := OutcomeTag(a.Outcome, errOutcome)
 	switch {
 	case !ok:
 		return dst, &wire.EncodeError{Member: "outcome", Err: wire.ErrUnknownValue}
-	case tag != errTag && !v.IsZero():
+	case a.Outcome != errOutcome && !v.IsZero():
 		return dst, &wire.EncodeError{Member: "error", Err: ErrNotCarried}
-	case tag != errTag:
+	case a.Outcome != errOutcome:
 		return append(dst, tag), nil
 	case v.IsZero():
 		return dst, &wire.EncodeError{Member: "error", Err: wire.ErrNoValue}
