@@ -71,10 +71,7 @@ func Types() []string { return append([]string(nil), types...) }
 func DecodeJSON(src []byte) (Chunk, error) {
 	d := serde.NewDecoder(src)
 	c, err := read(&d)
-	if err == nil {
-		err = d.End()
-	}
-	if err != nil {
+	if err = codec.Ended(&d, err); err != nil {
 		return nil, codec.JSON(refusal(src, err))
 	}
 	return c, nil

@@ -139,10 +139,7 @@ func init() {
 func DecodeBlockJSON(src []byte) (Block, error) {
 	d := serde.NewDecoder(src)
 	b, err := readBlock(&d)
-	if err == nil {
-		err = d.End()
-	}
-	if err != nil {
+	if err = codec.Ended(&d, err); err != nil {
 		return nil, codec.JSON(err)
 	}
 	return b, nil

@@ -143,10 +143,7 @@ func SplitAnswer[K wire.ErrorKind](src []byte, errTag byte) (tag byte, body []by
 func CopyValue(src []byte) (wire.Raw, error) {
 	d := serde.NewDecoder(src)
 	v, err := d.Value()
-	if err == nil {
-		err = d.End()
-	}
-	if err != nil {
+	if err = Ended(&d, err); err != nil {
 		return wire.Raw{}, err
 	}
 	b := v.Bytes()

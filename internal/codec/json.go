@@ -5,6 +5,17 @@ import (
 	"github.com/diverge-network/diverge-sdk-go/wire"
 )
 
+// Ended is err, what reading one whole document at d failed with, or when
+// it is nil, d's check that nothing but whitespace follows the document
+// (serde_json's end of document). The caller turns a failure into the error
+// users see with JSON.
+func Ended(d *serde.Decoder, err error) error {
+	if err == nil {
+		err = d.End()
+	}
+	return err
+}
+
 // WriteString writes lit, a member's name (or an object's opening and its
 // first member's name), then s as a JSON string. A string that is not
 // UTF-8 is a *wire.EncodeError at member, and w may hold part of what was
