@@ -49,6 +49,26 @@ func OutcomeTag[O ~uint8](o O, errOutcome O) (tag byte, ok bool) {
 	return byte(o - 1), true
 }
 
+// BareTag is the tag of src when it is a bare tag, the common answer: a
+// tag below errTag, the error outcome's, bytes after it ignored, as the
+// reference ignores them. ok is false for any other src, which is Decode's.
+//
+// A family's Decode reads a bare tag itself, with BareTag, and anything
+// else with its own decode, marked //go:noinline, which calls Decode from
+// the family's package: made from a caller's package (were the family's
+// method inlined there), a call into a generic method meets it without its
+// escape facts, and the caller's answer would move to the heap
+// (TestZeroAllocations and TestDecodeIntoLocal in internal/tools/scopes).
+// Its Encode writes a bare tag with PutTag and calls Encode the same way.
+// BareTag and PutTag are not generic: a generic helper costs the family's
+// method more than it saves.
+func BareTag(src []byte, errTag byte) (tag byte, ok bool) {
+	if len(src) == 0 || src[0] >= errTag {
+		return 0, false
+	}
+	return src[0], true
+}
+
 // Decode reads src, one answer frame: a bare tag below errOutcome's (bytes
 // after it ignored, as the reference ignores them), or errOutcome's tag and
 // the error's JSON, which a keeps a copy of. A failure is a *wire.FrameError[K] and
@@ -89,20 +109,12 @@ func (a *Answer[O, E, K]) Decode(src []byte, errOutcome O) error {
 // wire.ErrUnset for an unset outcome and wire.ErrUnknownValue for one with
 // no tag; at "error" wire.ErrNoValue for the error outcome with an Error
 // that holds no value, and ErrNotCarried for an Error beside any other
-// outcome. A family's Encode that calls it is marked //go:noinline, as its
-// Decode is.
+// outcome.
 func (a *Answer[O, E, K]) Encode(dst []byte, errOutcome O) ([]byte, error) {
 	if a == nil {
 		return dst, &wire.EncodeError{Err: wire.ErrNil}
 	}
 	v := errorValue(a.Error).Value
-	if a.Outcome-1 < errOutcome-1 && v.IsZero() {
-		// A bare tag, the common answer, into a dst with room for it:
-		// the growth append brings stays off this path (see PutTag).
-		if out, ok := PutTag(dst, byte(a.Outcome-1)); ok {
-			return out, nil
-		}
-	}
 	if a.Outcome == 0 {
 		return dst, &wire.EncodeError{Member: "outcome", Err: wire.ErrUnset}
 	}
