@@ -36,6 +36,10 @@ func TestSplitAnswer(t *testing.T) {
 			src = []byte(tt.in)
 		}
 		tag, body, err := SplitAnswer[testVariant](src, errTag)
+		bare, ok := BareTag(src, errTag)
+		if wantBare := !tt.frameErr && !tt.hasBody; assert.Equal(t, wantBare, ok, "%s: BareTag", tt.name) && ok {
+			assert.Equal(t, tt.tag, bare, tt.name)
+		}
 		assert.Equal(t, tt.tag, tag, tt.name)
 		if tt.frameErr {
 			var fe *wire.FrameError[testVariant]
@@ -125,26 +129,6 @@ func TestPutTag(t *testing.T) {
 	out, ok = PutTag(nil, 7)
 	assert.False(t, ok)
 	assert.Nil(t, out)
-}
-
-func TestBareTag(t *testing.T) {
-	const errTag = 2
-	tests := []struct {
-		in  string
-		tag byte
-		ok  bool
-	}{
-		{"\x00", 0, true},
-		{"\x01{trailing", 1, true},
-		{"\x02{}", 0, false}, // the error tag is Decode's
-		{"\x03", 0, false},
-		{"", 0, false},
-	}
-	for _, tt := range tests {
-		tag, ok := BareTag([]byte(tt.in), errTag)
-		assert.Equal(t, tt.ok, ok, "%q", tt.in)
-		assert.Equal(t, tt.tag, tag, "%q", tt.in)
-	}
 }
 
 func TestOutcomeTag(t *testing.T) {
