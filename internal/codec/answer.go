@@ -71,22 +71,13 @@ func BareTag(src []byte, errTag byte) (tag byte, ok bool) {
 
 // Decode reads src, one answer frame: a bare tag below errOutcome's (bytes
 // after it ignored, as the reference ignores them), or errOutcome's tag and
-// the error's JSON, which a keeps a copy of. A failure is a *wire.FrameError[K] and
-// leaves a as it was; a nil a is wire.ErrNil.
-//
-// A family's Decode that calls it is marked //go:noinline: inlined into a
-// caller's package, the call would meet this generic method without its
-// escape facts, and the caller's answer would move to the heap
-// (TestZeroAllocations and TestDecodeIntoLocal in internal/tools/scopes).
+// the error's JSON, which a keeps a copy of. A failure is a
+// *wire.FrameError[K] and leaves a as it was; a nil a is wire.ErrNil.
 func (a *Answer[O, E, K]) Decode(src []byte, errOutcome O) error {
-	errTag := byte(errOutcome - 1)
-	if a != nil && len(src) > 0 && src[0] < errTag {
-		*a = Answer[O, E, K]{Outcome: O(src[0] + 1)}
-		return nil
-	}
 	if a == nil {
 		return wire.ErrNil
 	}
+	errTag := byte(errOutcome - 1)
 	tag, body, err := SplitAnswer[K](src, errTag)
 	if err != nil {
 		return err
@@ -114,11 +105,11 @@ func (a *Answer[O, E, K]) Encode(dst []byte, errOutcome O) ([]byte, error) {
 	if a == nil {
 		return dst, &wire.EncodeError{Err: wire.ErrNil}
 	}
-	v := errorValue(a.Error).Value
 	if a.Outcome == 0 {
 		return dst, &wire.EncodeError{Member: "outcome", Err: wire.ErrUnset}
 	}
 	tag, ok := OutcomeTag(a.Outcome, errOutcome)
+	v := errorValue(a.Error).Value
 	switch {
 	case !ok:
 		return dst, &wire.EncodeError{Member: "outcome", Err: wire.ErrUnknownValue}
