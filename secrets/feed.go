@@ -88,7 +88,7 @@ type ErrorKind uint8
 const (
 	ErrorKindEmpty      ErrorKind = wire.ErrorKindEmpty      // no bytes, not even a tag
 	ErrorKindUnknownTag ErrorKind = wire.ErrorKindUnknownTag // a tag above 1
-	ErrorKindBody       ErrorKind = codec.AnswerKindBody     // the error after tag 1 did not parse
+	ErrorKindBody       ErrorKind = 2                        // the error after tag 1 did not parse
 )
 
 // String is the snake_case name, as the tools print it.

@@ -92,7 +92,7 @@ type ErrorKind uint8
 const (
 	ErrorKindEmpty      ErrorKind = wire.ErrorKindEmpty      // no bytes, not even a tag
 	ErrorKindUnknownTag ErrorKind = wire.ErrorKindUnknownTag // a tag above 3
-	ErrorKindBody       ErrorKind = codec.AnswerKindBody     // the error after tag 3 did not parse
+	ErrorKindBody       ErrorKind = 2                        // the error after tag 3 did not parse
 )
 
 // String is the snake_case name, as the tools print it.

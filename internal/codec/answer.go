@@ -26,8 +26,9 @@ type Answer[O ~uint8, E ~struct{ Value wire.Raw }, K wire.ErrorKind] struct {
 // errorValue is the one field of errors.Error, as a type E converts to.
 type errorValue = struct{ Value wire.Raw }
 
-// AnswerKindBody is every answer family's ErrorKindBody: the error after
-// the error tag did not parse.
+// AnswerKindBody is every answer family's ErrorKindBody, 2: the error after
+// the error tag did not parse. The families spell it 2, so that their godoc
+// shows the number; TestFamilies holds them to it.
 const AnswerKindBody = 2
 
 // AnswerKindNames are the names of the three ways every answer fails to
