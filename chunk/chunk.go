@@ -71,10 +71,7 @@ func Types() []string { return append([]string(nil), types...) }
 func DecodeJSON(src []byte) (Chunk, error) {
 	d := serde.NewDecoder(src)
 	c, err := read(&d)
-	if err == nil {
-		err = d.End()
-	}
-	if err != nil {
+	if err = codec.Ended(&d, err); err != nil {
 		return nil, codec.JSON(refusal(src, err))
 	}
 	return c, nil
@@ -199,15 +196,6 @@ func head(dst []byte, kind int) serde.Writer {
 	return w
 }
 
-// readMeta reads an optional _meta: null is absent.
-func readMeta(d *serde.Decoder) (wire.Object, error) {
-	if null, err := d.Null(); null || err != nil {
-		return wire.Object{}, err
-	}
-	o, err := d.Object()
-	return wire.Object(o), err
-}
-
 // writeMeta writes an optional _meta member of the chunk: a zero Object is
 // absent.
 func writeMeta(w *serde.Writer, meta wire.Object) error {
@@ -226,20 +214,7 @@ func writeOptString(w *serde.Writer, lit, name string, s *string) error {
 	if s == nil {
 		return nil
 	}
-	w.Lit(lit)
-	if err := w.String(*s); err != nil {
-		return codec.ErrorAt(name, err)
-	}
-	return nil
-}
-
-// writeString writes a string member.
-func writeString(w *serde.Writer, lit, name, s string) error {
-	w.Lit(lit)
-	if err := w.String(s); err != nil {
-		return codec.ErrorAt(name, err)
-	}
-	return nil
+	return codec.WriteString(w, lit, name, *s)
 }
 
 // parentField is parent_tool_call_id, an optional string of the assistant

@@ -35,7 +35,7 @@ var (
 		{Name: "logprob", Read: func(d *serde.Decoder, l *Logprob) (err error) { l.Logprob, err = readDecimal(d); return err }},
 		{Name: "top_logprobs", Read: func(d *serde.Decoder, l *Logprob) (err error) {
 			var few [fewLogprobs]TopLogprob
-			l.TopLogprobs, err = readList(d, few[:], &topLogprobStruct)
+			l.TopLogprobs, err = codec.ReadStructs(d, few[:], &topLogprobStruct)
 			return err
 		}},
 	}}
@@ -60,31 +60,12 @@ func readLogprobs(d *serde.Decoder) ([]Logprob, error) {
 		return nil, err
 	}
 	var few [fewLogprobs]Logprob
-	return readList(d, few[:], &logprobStruct)
+	return codec.ReadStructs(d, few[:], &logprobStruct)
 }
 
 // fewLogprobs is how many entries of a list of log probabilities (or of
 // alternatives) are read on the stack before the list moves to the heap.
 const fewLogprobs = 4
-
-// readList reads an array of s's structs into few, the caller's array on
-// the stack, and returns them in a slice of their own length (an empty
-// non-nil one for []); a longer list is the one serde.ReadList grew.
-func readList[T any](d *serde.Decoder, few []T, s *serde.Struct[T]) ([]T, error) {
-	many, n, err := serde.ReadList(d, few, func() (v T, err error) {
-		err = serde.ReadStruct(d, s, &v)
-		return v, err
-	})
-	switch {
-	case err != nil:
-		return nil, err
-	case many != nil:
-		return many, nil
-	}
-	out := make([]T, n)
-	copy(out, few)
-	return out, nil
-}
 
 // readBytes reads an optional list of bytes, each an integer 0 to 255:
 // null is nil, [] an empty non-nil slice.
@@ -115,7 +96,7 @@ func appendLogprobs(w serde.Writer, ls []Logprob) (serde.Writer, error) {
 			w.Byte(',')
 		}
 		l := &ls[i]
-		if err := writeString(&w, `{"token":`, "token", l.Token); err != nil {
+		if err := codec.WriteString(&w, `{"token":`, "token", l.Token); err != nil {
 			return w, codec.ErrorAt(codec.IndexMember("", i), err)
 		}
 		w.Lit(`,"bytes":`)
@@ -128,7 +109,7 @@ func appendLogprobs(w serde.Writer, ls []Logprob) (serde.Writer, error) {
 				w.Byte(',')
 			}
 			t := &l.TopLogprobs[j]
-			if err := writeString(&w, `{"token":`, "token", t.Token); err != nil {
+			if err := codec.WriteString(&w, `{"token":`, "token", t.Token); err != nil {
 				return w, codec.ErrorAt(codec.IndexMember("", i)+"."+codec.IndexMember("top_logprobs", j), err)
 			}
 			w.Lit(`,"bytes":`)

@@ -27,7 +27,7 @@ var notificationStruct = serde.Struct[Notification]{Name: "NotificationChunk", C
 		return err
 	}},
 	{Name: "_meta", Optional: true, Default: true, Read: func(d *serde.Decoder, n *Notification) (err error) {
-		n.Meta, err = readMeta(d)
+		n.Meta, err = codec.ReadMeta(d)
 		return err
 	}},
 }}

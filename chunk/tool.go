@@ -66,7 +66,7 @@ var toolCallStruct = serde.Struct[parented[AssistantToolCall]]{Name: "AssistantT
 		return err
 	}},
 	{Name: "_meta", Optional: true, Default: true, Read: func(d *serde.Decoder, c *parented[AssistantToolCall]) (err error) {
-		c.c.Meta, err = readMeta(d)
+		c.c.Meta, err = codec.ReadMeta(d)
 		return err
 	}},
 	{Name: "name", Read: func(d *serde.Decoder, c *parented[AssistantToolCall]) (err error) {
@@ -135,7 +135,7 @@ var toolResponseStruct = serde.Struct[toolRead]{Name: "ToolResponseChunk", Check
 		return err
 	}},
 	{Name: "_meta", Optional: true, Read: func(d *serde.Decoder, c *toolRead) (err error) {
-		c.Meta, err = readMeta(d)
+		c.Meta, err = codec.ReadMeta(d)
 		c.known = c.known || !c.Meta.IsZero()
 		return err
 	}},
@@ -170,13 +170,13 @@ func (c *AssistantToolCall) EncodeJSON(dst []byte) ([]byte, error) {
 	if err := writeOptString(&w, `,"parent_tool_call_id":`, "parent_tool_call_id", c.ParentToolCallID); err != nil {
 		return dst, err
 	}
-	if err := writeString(&w, `,"id":`, "id", c.ID); err != nil {
+	if err := codec.WriteString(&w, `,"id":`, "id", c.ID); err != nil {
 		return dst, err
 	}
 	if err := writeMeta(&w, c.Meta); err != nil {
 		return dst, err
 	}
-	if err := writeString(&w, `,"name":`, "name", c.Name); err != nil {
+	if err := codec.WriteString(&w, `,"name":`, "name", c.Name); err != nil {
 		return dst, err
 	}
 	if err := writeOptString(&w, `,"arguments":`, "arguments", c.Arguments); err != nil {
@@ -195,7 +195,7 @@ func (c *ToolResponse) EncodeJSON(dst []byte) ([]byte, error) {
 	if err := writeOptString(&w, `,"parent_tool_call_id":`, "parent_tool_call_id", c.ParentToolCallID); err != nil {
 		return dst, err
 	}
-	if err := writeString(&w, `,"id":`, "id", c.ID); err != nil {
+	if err := codec.WriteString(&w, `,"id":`, "id", c.ID); err != nil {
 		return dst, err
 	}
 	switch c.ResultType {
@@ -205,17 +205,11 @@ func (c *ToolResponse) EncodeJSON(dst []byte) ([]byte, error) {
 	default:
 		return dst, codec.ErrorAt("resultType", wire.ErrUnknownValue)
 	}
-	w.Lit(`,"content":[`)
-	for i, b := range c.Content {
-		if i > 0 {
-			w.Byte(',')
-		}
-		var err error
-		if w, err = codec.AppendBlock(w, b, 2); err != nil {
-			return dst, codec.ErrorAt(codec.IndexMember("content", i), err)
-		}
+	w.Lit(`,"content":`)
+	var err error
+	if w, err = codec.AppendBlocks(w, "content", c.Content, 2); err != nil {
+		return dst, err
 	}
-	w.Byte(']')
 	if !c.StructuredContent.IsZero() {
 		w.Lit(`,"structuredContent":`)
 		if err := w.Value(serde.Raw(c.StructuredContent), 1); err != nil {

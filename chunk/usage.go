@@ -1,6 +1,7 @@
 package chunk
 
 import (
+	"github.com/diverge-network/diverge-sdk-go/internal/codec"
 	"github.com/diverge-network/diverge-sdk-go/internal/serde"
 	"github.com/diverge-network/diverge-sdk-go/wire"
 )
@@ -21,7 +22,7 @@ var usageStruct = serde.Struct[Usage]{Name: "UsageChunk", Checked: true, Fields:
 	{Name: "completion_tokens", Read: func(d *serde.Decoder, u *Usage) (err error) { u.CompletionTokens, err = d.ReadU64(); return err }},
 	{Name: "prompt_tokens", Read: func(d *serde.Decoder, u *Usage) (err error) { u.PromptTokens, err = d.ReadU64(); return err }},
 	{Name: "total_tokens", Read: func(d *serde.Decoder, u *Usage) (err error) { u.TotalTokens, err = d.ReadU64(); return err }},
-	{Name: "_meta", Optional: true, Default: true, Read: func(d *serde.Decoder, u *Usage) (err error) { u.Meta, err = readMeta(d); return err }},
+	{Name: "_meta", Optional: true, Default: true, Read: func(d *serde.Decoder, u *Usage) (err error) { u.Meta, err = codec.ReadMeta(d); return err }},
 }}
 
 func (*Usage) isChunk() {}

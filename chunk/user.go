@@ -1,6 +1,7 @@
 package chunk
 
 import (
+	"github.com/diverge-network/diverge-sdk-go/internal/codec"
 	"github.com/diverge-network/diverge-sdk-go/internal/serde"
 	"github.com/diverge-network/diverge-sdk-go/mcpcontent"
 )
@@ -122,7 +123,7 @@ func (c *UserResourceLink) EncodeJSON(dst []byte) ([]byte, error) {
 // appendUser writes a user chunk: its type, its key, then b's members.
 func appendUser(dst []byte, kind int, key string, b mcpcontent.Block) ([]byte, error) {
 	w := head(dst, kind)
-	if err := writeString(&w, `,"key":`, "key", key); err != nil {
+	if err := codec.WriteString(&w, `,"key":`, "key", key); err != nil {
 		return dst, err
 	}
 	return flattened(dst, w, b)

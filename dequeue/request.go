@@ -39,11 +39,5 @@ func (r *Request) EncodeJSON(dst []byte) ([]byte, error) {
 	if r == nil {
 		return dst, &wire.EncodeError{Err: wire.ErrNil}
 	}
-	w := serde.Writer(dst)
-	w.Lit(`{"key":`)
-	if err := w.String(r.Key); err != nil {
-		return dst, codec.ErrorAt("key", err)
-	}
-	w.Byte('}')
-	return w, nil
+	return codec.AppendStringObject(dst, `{"key":`, "key", r.Key)
 }

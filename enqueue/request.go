@@ -54,21 +54,15 @@ func (r *Request) EncodeJSON(dst []byte) ([]byte, error) {
 		return dst, &wire.EncodeError{Err: wire.ErrNil}
 	}
 	w := serde.Writer(dst)
-	w.Lit(`{"key":`)
-	if err := w.String(r.Key); err != nil {
-		return dst, codec.ErrorAt("key", err)
+	if err := codec.WriteString(&w, `{"key":`, "key", r.Key); err != nil {
+		return dst, err
 	}
-	w.Lit(`,"content":[`)
-	for i, b := range r.Content {
-		if i > 0 {
-			w.Byte(',')
-		}
-		var err error
-		// Inside the request's object and its content array.
-		if w, err = codec.AppendBlock(w, b, 2); err != nil {
-			return dst, codec.ErrorAt(codec.IndexMember("content", i), err)
-		}
+	w.Lit(`,"content":`)
+	// Inside the request's object and its content array.
+	w, err := codec.AppendBlocks(w, "content", r.Content, 2)
+	if err != nil {
+		return dst, err
 	}
-	w.Lit("]}")
+	w.Byte('}')
 	return w, nil
 }

@@ -32,10 +32,10 @@
 package errors
 
 import (
-	stderrors "errors"
 	"strconv"
 	"strings"
 
+	"github.com/diverge-network/diverge-sdk-go/internal/codec"
 	"github.com/diverge-network/diverge-sdk-go/internal/serde"
 	"github.com/diverge-network/diverge-sdk-go/wire"
 )
@@ -68,7 +68,7 @@ const (
 // answer refuses an Error set beside an outcome whose tag carries none
 // (Delivered, Dequeued, Empty, Fed, ...): writing the tag alone would drop it
 // without a word.
-var ErrNotCarried = stderrors.New("an error beside an outcome that carries none")
+var ErrNotCarried = codec.ErrNotCarried
 
 // Error is what a peer said went wrong: one JSON value, in serde_json's
 // form. It is an error value of Go's too; see [Error.Error].
@@ -218,12 +218,11 @@ func (e *Error) DecodeJSON(src []byte) error {
 	if e == nil {
 		return wire.ErrNil
 	}
-	var v wire.Raw
-	if err := v.DecodeJSON(src); err != nil {
-		return err
+	v, err := codec.CopyValue(src)
+	if err != nil {
+		return codec.JSON(err)
 	}
-	b := v.Bytes()
-	*e = Error{Value: wire.Raw(serde.RawOf(append(make([]byte, 0, len(b)), b...)))}
+	*e = Error{Value: v}
 	return nil
 }
 

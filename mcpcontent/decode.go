@@ -7,7 +7,6 @@ import (
 
 	"github.com/diverge-network/diverge-sdk-go/internal/codec"
 	"github.com/diverge-network/diverge-sdk-go/internal/serde"
-	"github.com/diverge-network/diverge-sdk-go/wire"
 )
 
 // The block types in the order of the Rust enum's variants.
@@ -19,19 +18,19 @@ var blockTypes = []string{"text", "image", "audio", "resource", "resource_link"}
 var (
 	textStruct = serde.Struct[Text]{Name: "Text", Checked: true, Fields: []serde.Field[Text]{
 		{Name: "text", Read: func(d *serde.Decoder, t *Text) (err error) { t.Text, err = d.ReadString(); return err }},
-		{Name: "_meta", Optional: true, Read: func(d *serde.Decoder, t *Text) (err error) { t.Meta, err = readMeta(d); return err }},
+		{Name: "_meta", Optional: true, Read: func(d *serde.Decoder, t *Text) (err error) { t.Meta, err = codec.ReadMeta(d); return err }},
 		{Name: "annotations", Optional: true, Read: func(d *serde.Decoder, t *Text) (err error) { t.Annotations, err = readAnnotations(d); return err }},
 	}}
 	// Image and Audio share their shape, media.
 	mediaStruct = serde.Struct[media]{Name: "Media", Checked: true, Fields: []serde.Field[media]{
 		{Name: "data", Read: func(d *serde.Decoder, m *media) (err error) { m.Data, err = d.ReadString(); return err }},
 		{Name: "mimeType", Read: func(d *serde.Decoder, m *media) (err error) { m.MIMEType, err = d.ReadString(); return err }},
-		{Name: "_meta", Optional: true, Read: func(d *serde.Decoder, m *media) (err error) { m.Meta, err = readMeta(d); return err }},
+		{Name: "_meta", Optional: true, Read: func(d *serde.Decoder, m *media) (err error) { m.Meta, err = codec.ReadMeta(d); return err }},
 		{Name: "annotations", Optional: true, Read: func(d *serde.Decoder, m *media) (err error) { m.Annotations, err = readAnnotations(d); return err }},
 	}}
 	embeddedStruct = serde.Struct[EmbeddedResource]{Name: "EmbeddedResource", Checked: true, Fields: []serde.Field[EmbeddedResource]{
 		{Name: "resource", Read: func(d *serde.Decoder, e *EmbeddedResource) (err error) { e.Resource, err = readContents(d); return err }},
-		{Name: "_meta", Optional: true, Read: func(d *serde.Decoder, e *EmbeddedResource) (err error) { e.Meta, err = readMeta(d); return err }},
+		{Name: "_meta", Optional: true, Read: func(d *serde.Decoder, e *EmbeddedResource) (err error) { e.Meta, err = codec.ReadMeta(d); return err }},
 		{Name: "annotations", Optional: true, Read: func(d *serde.Decoder, e *EmbeddedResource) (err error) {
 			e.Annotations, err = readAnnotations(d)
 			return err
@@ -45,7 +44,7 @@ var (
 		{Name: "mimeType", Optional: true, Read: func(d *serde.Decoder, l *ResourceLink) (err error) { l.MIMEType, err = d.OptString(); return err }},
 		{Name: "size", Optional: true, Read: func(d *serde.Decoder, l *ResourceLink) (err error) { l.Size, err = optU64(d); return err }},
 		{Name: "icons", Optional: true, Read: func(d *serde.Decoder, l *ResourceLink) (err error) { l.Icons, err = readIcons(d); return err }},
-		{Name: "_meta", Optional: true, Read: func(d *serde.Decoder, l *ResourceLink) (err error) { l.Meta, err = readMeta(d); return err }},
+		{Name: "_meta", Optional: true, Read: func(d *serde.Decoder, l *ResourceLink) (err error) { l.Meta, err = codec.ReadMeta(d); return err }},
 		{Name: "annotations", Optional: true, Read: func(d *serde.Decoder, l *ResourceLink) (err error) {
 			l.Annotations, err = readAnnotations(d)
 			return err
@@ -59,7 +58,10 @@ var (
 			return err
 		}},
 		{Name: "text", Read: func(d *serde.Decoder, c *TextResourceContents) (err error) { c.Text, err = d.ReadString(); return err }},
-		{Name: "_meta", Optional: true, Read: func(d *serde.Decoder, c *TextResourceContents) (err error) { c.Meta, err = readMeta(d); return err }},
+		{Name: "_meta", Optional: true, Read: func(d *serde.Decoder, c *TextResourceContents) (err error) {
+			c.Meta, err = codec.ReadMeta(d)
+			return err
+		}},
 	}}
 	blobContentsStruct = serde.Struct[BlobResourceContents]{Name: "BlobResourceContents", Checked: true, MapOnly: true, Fields: []serde.Field[BlobResourceContents]{
 		{Name: "uri", Read: func(d *serde.Decoder, c *BlobResourceContents) (err error) { c.URI, err = d.ReadString(); return err }},
@@ -68,7 +70,10 @@ var (
 			return err
 		}},
 		{Name: "blob", Read: func(d *serde.Decoder, c *BlobResourceContents) (err error) { c.Blob, err = d.ReadString(); return err }},
-		{Name: "_meta", Optional: true, Read: func(d *serde.Decoder, c *BlobResourceContents) (err error) { c.Meta, err = readMeta(d); return err }},
+		{Name: "_meta", Optional: true, Read: func(d *serde.Decoder, c *BlobResourceContents) (err error) {
+			c.Meta, err = codec.ReadMeta(d)
+			return err
+		}},
 	}}
 	// blobNoTextStruct is blobContentsStruct with a member named text refused.
 	blobNoTextStruct = serde.Struct[BlobResourceContents]{
@@ -134,10 +139,7 @@ func init() {
 func DecodeBlockJSON(src []byte) (Block, error) {
 	d := serde.NewDecoder(src)
 	b, err := readBlock(&d)
-	if err == nil {
-		err = d.End()
-	}
-	if err != nil {
+	if err = codec.Ended(&d, err); err != nil {
 		return nil, codec.JSON(err)
 	}
 	return b, nil
@@ -262,15 +264,6 @@ func blobAhead(b []byte) bool {
 	return false
 }
 
-// readMeta reads an optional _meta: null is absent.
-func readMeta(d *serde.Decoder) (wire.Object, error) {
-	if null, err := d.Null(); null || err != nil {
-		return wire.Object{}, err
-	}
-	o, err := d.Object()
-	return wire.Object(o), err
-}
-
 func optU64(d *serde.Decoder) (*uint64, error) {
 	if null, err := d.Null(); null || err != nil {
 		return nil, err
@@ -310,17 +303,7 @@ func readIcons(d *serde.Decoder) ([]Icon, error) {
 		return nil, err
 	}
 	var few [4]Icon
-	many, n, err := serde.ReadList(d, few[:], func() (ic Icon, err error) {
-		err = serde.ReadStruct(d, &iconStruct, &ic)
-		return ic, err
-	})
-	switch {
-	case err != nil:
-		return nil, err
-	case many != nil:
-		return many, nil
-	}
-	return append([]Icon{}, few[:n]...), nil
+	return codec.ReadStructs(d, few[:], &iconStruct)
 }
 
 func readSizes(d *serde.Decoder) ([]string, error) {

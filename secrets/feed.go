@@ -25,9 +25,6 @@ const (
 	NotServed
 )
 
-// errTag is the error outcome's tag, the last one.
-const errTag = byte(Error - 1)
-
 // String names the outcome in lowercase: "unset", "fed", "not served", ...
 func (o Outcome) String() string {
 	return codec.EnumName(o, []string{"unset", "fed", "error", "not served"})
@@ -37,14 +34,14 @@ func (o Outcome) String() string {
 // only Fed does.
 func (o Outcome) Opens() bool { return o == Fed }
 
-// Tag is the outcome's tag byte on the wire. ok is false for an outcome
-// with no tag: the zero (unset) Outcome, NotServed and any unknown value.
-func (o Outcome) Tag() (tag byte, ok bool) { return codec.OutcomeTag(o, errTag) }
+// WireTag is the outcome's tag byte on the wire, and whether it has one:
+// ok is false for the zero (unset) Outcome, NotServed and any unknown value.
+func (o Outcome) WireTag() (tag byte, ok bool) { return codec.OutcomeTag(o, Error) }
 
 // FeedResponse is the one answer on a Secrets channel, then the finish. Its
 // zero value has no Outcome and does not encode.
 type FeedResponse struct {
-	Outcome Outcome
+	Outcome Outcome        // what became of the feed; the zero Outcome is unset
 	Error   protoerr.Error // the program's words; only beside the Outcome Error
 }
 
@@ -52,25 +49,15 @@ type FeedResponse struct {
 // the reference ignores them. A failure is a *FrameError and leaves r as it
 // was. r keeps no reference to src.
 func (r *FeedResponse) Decode(src []byte) error {
-	// A bare outcome, the common answer, is read here, without the call
-	// into the answer template.
-	if r != nil && len(src) > 0 && src[0] < errTag {
-		*r = FeedResponse{Outcome: Outcome(src[0] + 1)}
+	if tag, ok := codec.BareTag(src, byte(Error-1)); ok && r != nil {
+		*r = FeedResponse{Outcome: Outcome(tag + 1)}
 		return nil
 	}
 	return r.decode(src)
 }
 
-// decode is Decode for an error answer, a bad frame or a nil r. It is never
-// inlined, so that the call into the generic template is always made from
-// this package, where the compiler has the template's escape facts: made
-// from a caller's package (were Decode inlined there), it would move the
-// caller's r to the heap (TestZeroAllocations in internal/tools/scopes checks it).
-//
 //go:noinline
-func (r *FeedResponse) decode(src []byte) error {
-	return codec.DecodeAnswer((*codec.Answer[Outcome])(r), src, errTag, ErrorKindBody)
-}
+func (r *FeedResponse) decode(src []byte) error { return (*answer)(r).Decode(src, Error) }
 
 // Encode appends the answer payload to dst: the tag, and for Error the
 // error's JSON. It fails, leaving dst as it was, with a *wire.EncodeError
@@ -80,7 +67,7 @@ func (r *FeedResponse) decode(src []byte) error {
 // Error with an Error that holds no value, and protoerr.ErrNotCarried for an
 // Error set beside Fed.
 func (r *FeedResponse) Encode(dst []byte) ([]byte, error) {
-	if r != nil && r.Outcome-1 < Outcome(errTag) && r.Error.IsZero() {
+	if r != nil && r.Outcome-1 < Error-1 && r.Error.IsZero() {
 		if out, ok := codec.PutTag(dst, byte(r.Outcome-1)); ok {
 			return out, nil
 		}
@@ -88,13 +75,12 @@ func (r *FeedResponse) Encode(dst []byte) ([]byte, error) {
 	return r.encode(dst)
 }
 
-// encode is Encode past its fast path for a bare tag, never inlined for
-// the reason decode is not.
-//
 //go:noinline
-func (r *FeedResponse) encode(dst []byte) ([]byte, error) {
-	return codec.EncodeAnswer((*codec.Answer[Outcome])(r), dst, errTag)
-}
+func (r *FeedResponse) encode(dst []byte) ([]byte, error) { return (*answer)(r).Encode(dst, Error) }
+
+// answer is the template FeedResponse is an instance of; decode and encode
+// are never inlined, for the reason codec.BareTag gives.
+type answer = codec.Answer[Outcome, protoerr.Error, ErrorKind]
 
 // ErrorKind is one way a secrets feed answer fails to decode.
 type ErrorKind uint8

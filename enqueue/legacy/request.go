@@ -31,11 +31,5 @@ func (r *Request) EncodeJSON(dst []byte) ([]byte, error) {
 	if r == nil {
 		return dst, &wire.EncodeError{Err: wire.ErrNil}
 	}
-	w := serde.Writer(dst)
-	w.Lit(`{"prompt":`)
-	if err := w.String(r.Prompt); err != nil {
-		return dst, codec.ErrorAt("prompt", err)
-	}
-	w.Byte('}')
-	return w, nil
+	return codec.AppendStringObject(dst, `{"prompt":`, "prompt", r.Prompt)
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/diverge-network/diverge-sdk-go/enqueue"
 	"github.com/diverge-network/diverge-sdk-go/enqueue/legacy"
 	protoerr "github.com/diverge-network/diverge-sdk-go/errors"
+	"github.com/diverge-network/diverge-sdk-go/internal/codec"
 	"github.com/diverge-network/diverge-sdk-go/internal/encodetest"
 	"github.com/diverge-network/diverge-sdk-go/secrets"
 	"github.com/diverge-network/diverge-sdk-go/wire"
@@ -29,6 +30,7 @@ type family struct {
 	nilEnc func(dst []byte) ([]byte, error)
 	tag    func(outcome uint8) (byte, bool)
 	kind   func(err error) (kind string, tag byte, ok bool) // the family's own frame error
+	body   uint8                                            // the family's ErrorKindBody
 }
 
 // answer is a family's Response, its outcome as a number.
@@ -49,9 +51,9 @@ type frameMethods interface {
 func newFamily[R any, O interface {
 	~uint8
 	String() string
-	Tag() (byte, bool)
-}, K wire.ErrorKind](name string, build func(answer) R, get func(*R) answer) family {
-	f := family{name: name}
+	WireTag() (byte, bool)
+}, K wire.ErrorKind](name string, body K, build func(answer) R, get func(*R) answer) family {
+	f := family{name: name, body: uint8(body)}
 	f.decode = func(src []byte, before answer) (answer, error) {
 		r := build(before)
 		err := any(&r).(frameMethods).Decode(src)
@@ -63,7 +65,7 @@ func newFamily[R any, O interface {
 	}
 	f.nilDec = func(src []byte) error { return any((*R)(nil)).(frameMethods).Decode(src) }
 	f.nilEnc = func(dst []byte) ([]byte, error) { return any((*R)(nil)).(frameMethods).Encode(dst) }
-	f.tag = func(o uint8) (byte, bool) { return O(o).Tag() }
+	f.tag = func(o uint8) (byte, bool) { return O(o).WireTag() }
 	f.kind = func(err error) (string, byte, bool) {
 		var fe *wire.FrameError[K]
 		if !errors.As(err, &fe) {
@@ -83,22 +85,22 @@ func newFamily[R any, O interface {
 }
 
 var families = []family{
-	newFamily[enqueue.Response, enqueue.Outcome, enqueue.ErrorKind]("enqueue",
+	newFamily[enqueue.Response, enqueue.Outcome, enqueue.ErrorKind]("enqueue", enqueue.ErrorKindBody,
 		func(a answer) enqueue.Response {
 			return enqueue.Response{Outcome: enqueue.Outcome(a.outcome), Error: a.err}
 		},
 		func(r *enqueue.Response) answer { return answer{uint8(r.Outcome), r.Error} }),
-	newFamily[legacy.Response, legacy.Outcome, legacy.ErrorKind]("legacy",
+	newFamily[legacy.Response, legacy.Outcome, legacy.ErrorKind]("legacy", legacy.ErrorKindBody,
 		func(a answer) legacy.Response {
 			return legacy.Response{Outcome: legacy.Outcome(a.outcome), Error: a.err}
 		},
 		func(r *legacy.Response) answer { return answer{uint8(r.Outcome), r.Error} }),
-	newFamily[dequeue.Response, dequeue.Outcome, dequeue.ErrorKind]("dequeue",
+	newFamily[dequeue.Response, dequeue.Outcome, dequeue.ErrorKind]("dequeue", dequeue.ErrorKindBody,
 		func(a answer) dequeue.Response {
 			return dequeue.Response{Outcome: dequeue.Outcome(a.outcome), Error: a.err}
 		},
 		func(r *dequeue.Response) answer { return answer{uint8(r.Outcome), r.Error} }),
-	newFamily[secrets.FeedResponse, secrets.Outcome, secrets.ErrorKind]("secrets feed",
+	newFamily[secrets.FeedResponse, secrets.Outcome, secrets.ErrorKind]("secrets feed", secrets.ErrorKindBody,
 		func(a answer) secrets.FeedResponse {
 			return secrets.FeedResponse{Outcome: secrets.Outcome(a.outcome), Error: a.err}
 		},
@@ -119,6 +121,7 @@ func TestFamilies(t *testing.T) {
 	for _, f := range families {
 		assert.Equal(t, want[f.name], f.names, f.name)
 		assert.Equal(t, frames[f.name], f.frame, f.name)
+		assert.Equal(t, uint8(codec.AnswerKindBody), f.body, "%s: the kind the template reports a body with", f.name)
 	}
 	assert.Equal(t, dequeue.Outcome(1), dequeue.Dequeued, "tag 0 of the dequeue answer is Dequeued")
 }

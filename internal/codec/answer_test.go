@@ -36,6 +36,10 @@ func TestSplitAnswer(t *testing.T) {
 			src = []byte(tt.in)
 		}
 		tag, body, err := SplitAnswer[testVariant](src, errTag)
+		bare, ok := BareTag(src, errTag)
+		if wantBare := !tt.frameErr && !tt.hasBody; assert.Equal(t, wantBare, ok, "%s: BareTag", tt.name) && ok {
+			assert.Equal(t, tt.tag, bare, tt.name)
+		}
 		assert.Equal(t, tt.tag, tag, tt.name)
 		if tt.frameErr {
 			var fe *wire.FrameError[testVariant]
@@ -125,4 +129,50 @@ func TestPutTag(t *testing.T) {
 	out, ok = PutTag(nil, 7)
 	assert.False(t, ok)
 	assert.Nil(t, out)
+}
+
+func TestOutcomeTag(t *testing.T) {
+	const errOutcome uint8 = 3 // tags 0, 1, 2; outcome 4 has no tag
+	tests := []struct {
+		o   uint8
+		tag byte
+		ok  bool
+	}{
+		{0, 0, false}, {1, 0, true}, {2, 1, true}, {3, 2, true}, {4, 0, false}, {255, 0, false},
+	}
+	for _, tt := range tests {
+		tag, ok := OutcomeTag(tt.o, errOutcome)
+		assert.Equal(t, tt.ok, ok, "outcome %d", tt.o)
+		assert.Equal(t, tt.tag, tag, "outcome %d", tt.o)
+	}
+}
+
+func TestCopyValue(t *testing.T) {
+	tests := []struct {
+		in, want string
+		reason   wire.Reason // of a failure, converted by JSON
+	}{
+		{in: `{"kind":"program"}`, want: `{"kind":"program"}`},
+		{in: ` null `, want: `null`},
+		{in: `{"a":1,"a":2}`, want: `{"a":2}`},
+		{in: `{} {}`, reason: wire.TrailingBytes},
+		{in: ``, reason: wire.EOFValue},
+	}
+	for _, tt := range tests {
+		src := []byte(tt.in)
+		v, err := CopyValue(src)
+		if tt.want == "" {
+			var je *wire.JSONError
+			require.ErrorAs(t, JSON(err), &je, tt.in)
+			assert.Equal(t, tt.reason, je.Reason, tt.in)
+			assert.True(t, v.IsZero(), tt.in)
+			continue
+		}
+		require.NoError(t, err, tt.in)
+		assert.Equal(t, tt.want, v.String(), tt.in)
+		for i := range src {
+			src[i] = 'x'
+		}
+		assert.Equal(t, tt.want, v.String(), "%s: the value does not alias src", tt.in)
+	}
 }

@@ -81,11 +81,7 @@ func DecodeStruct[T any](src []byte, s *serde.Struct[T], v *T) error {
 	}
 	d := serde.NewDecoder(src)
 	var got T
-	err := serde.ReadStruct(&d, s, &got)
-	if err == nil {
-		err = d.End()
-	}
-	if err != nil {
+	if err := Ended(&d, serde.ReadStruct(&d, s, &got)); err != nil {
 		return JSON(err)
 	}
 	*v = got

@@ -19,3 +19,23 @@ var (
 	// a *secrets.Declaration. Set by secrets, for begin's Registered.
 	ReadDeclaration func(d *serde.Decoder, decl any) error
 )
+
+// AppendBlocks appends blocks, a list of mcpcontent.Block, as a JSON array
+// by AppendBlock, for an array that level arrays and objects enclose
+// (counting the array itself). A block that does not encode fails at
+// member[i], the path inside it appended; w may then hold part of what was
+// written, and the caller returns its own dst.
+func AppendBlocks[B any](w serde.Writer, member string, blocks []B, level int) (serde.Writer, error) {
+	w.Byte('[')
+	for i, b := range blocks {
+		if i > 0 {
+			w.Byte(',')
+		}
+		var err error
+		if w, err = AppendBlock(w, b, level); err != nil {
+			return w, ErrorAt(IndexMember(member, i), err)
+		}
+	}
+	w.Byte(']')
+	return w, nil
+}

@@ -183,3 +183,35 @@ func TestCheckSeesHeavyImports(t *testing.T) {
 		}
 	}
 }
+
+// families are this module's frame families and the packages built on
+// them: what the ground floor of internal/ sits below.
+var families = []string{
+	"errors", "mcpcontent", "secrets", "enqueue", "enqueue/legacy", "dequeue",
+	"begin", "chunk", "queue", "trace", "session", "frame", "proxy", "provider",
+	"proxytest", "wiretap",
+}
+
+// TestGroundFloorImportsNoFamily fails if a package under internal/, other
+// than the tools in internal/tools, links a family (directly or through
+// another package): the families import the ground floor, so it must not
+// import them back. Test files do not count.
+func TestGroundFloorImportsNoFamily(t *testing.T) {
+	pkgs := list(t, "./internal/...")
+	floor := 0
+	for path := range pkgs {
+		rel, ok := strings.CutPrefix(path, module+"/")
+		if !ok || !strings.HasPrefix(rel, "internal/") || strings.HasPrefix(rel, "internal/tools/") {
+			continue
+		}
+		floor++
+		for _, d := range pkgs[path].deps {
+			if dep, own := strings.CutPrefix(d, module+"/"); own && slices.Contains(families, dep) {
+				t.Errorf("%s links the family %s", rel, dep)
+			}
+		}
+	}
+	if floor == 0 {
+		t.Error("no package found under internal/ outside internal/tools")
+	}
+}

@@ -60,7 +60,7 @@ var makers = []maker{
 	}},
 	{session.ScopeEnqueueResponse, func(g *gen) value {
 		r := enqueue.Response{Outcome: outcome(g, enqueue.Delivered, 3, enqueue.NotServed)}
-		_, tagged := r.Outcome.Tag()
+		_, tagged := r.Outcome.WireTag()
 		r.Error = g.answerErr(r.Outcome == enqueue.Error, tagged)
 		return value{encode: r.Encode}
 	}},
@@ -70,7 +70,7 @@ var makers = []maker{
 	}},
 	{session.ScopeLegacyEnqueueResponse, func(g *gen) value {
 		r := legacy.Response{Outcome: outcome(g, legacy.Delivered, 4, legacy.NotReceived)}
-		_, tagged := r.Outcome.Tag()
+		_, tagged := r.Outcome.WireTag()
 		r.Error = g.answerErr(r.Outcome == legacy.Error, tagged)
 		return value{encode: r.Encode}
 	}},
@@ -80,13 +80,13 @@ var makers = []maker{
 	}},
 	{session.ScopeDequeueResponse, func(g *gen) value {
 		r := dequeue.Response{Outcome: outcome(g, dequeue.Dequeued, 3, dequeue.NotServed)}
-		_, tagged := r.Outcome.Tag()
+		_, tagged := r.Outcome.WireTag()
 		r.Error = g.answerErr(r.Outcome == dequeue.Error, tagged)
 		return value{encode: r.Encode}
 	}},
 	{session.ScopeSecretsFeedResponse, func(g *gen) value {
 		r := secrets.FeedResponse{Outcome: outcome(g, secrets.Fed, 2, secrets.NotServed)}
-		_, tagged := r.Outcome.Tag()
+		_, tagged := r.Outcome.WireTag()
 		r.Error = g.answerErr(r.Outcome == secrets.Error, tagged)
 		return value{encode: r.Encode}
 	}},
