@@ -361,20 +361,7 @@ func AppendString[S ~string | ~[]byte](dst []byte, s S) ([]byte, error) {
 			i += r
 			done = i
 		}
-		// The first word inline: in prose most stops are a few bytes apart.
-		if i+8 <= len(b) {
-			if m := stops(binary.LittleEndian.Uint64(b[i:]), vec); m != 0 {
-				i += bits.TrailingZeros64(m) / 8
-			} else if vec {
-				i = specialVec(b, i+8)
-			} else {
-				i = nextStop(b, i+8, &sc)
-			}
-		} else if vec {
-			i = specialVec(b, i)
-		} else {
-			i = nextStop(b, i, &sc)
-		}
+		i = stopFrom(b, i, vec, &sc)
 		if i == len(b) {
 			out = append(out, b[done:]...)
 			return append(out, '"'), nil

@@ -125,6 +125,22 @@ func nextStop(b []byte, i int, c *stopCache) int {
 	}
 }
 
+// stopFrom returns the index of the first stop at or after i in b, or
+// len(b): with vec only quotes, backslashes and controls (specialVec), else
+// every stop (nextStop, c its searches).
+func stopFrom(b []byte, i int, vec bool, c *stopCache) int {
+	if i+8 <= len(b) {
+		if m := stops(binary.LittleEndian.Uint64(b[i:]), vec); m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+		i += 8
+	}
+	if vec {
+		return specialVec(b, i)
+	}
+	return nextStop(b, i, c)
+}
+
 // stops marks the bytes of w a scan stops at: quotes, backslashes and
 // controls, and the bytes that are not ASCII unless vec (they are checked
 // apart). Its lowest mark is exact.

@@ -144,20 +144,7 @@ func (d *Decoder) scanStringTo(toEscape bool) (strInfo, error) {
 			di, sh := skipEscapesVec(src[i:])
 			i, shrink = i+di, shrink+sh
 		}
-		// The first word inline: in prose most stops are a few bytes apart.
-		if i+8 <= len(src) {
-			if m := stops(binary.LittleEndian.Uint64(src[i:]), vec); m != 0 {
-				i += bits.TrailingZeros64(m) / 8
-			} else if vec {
-				i = specialVec(src, i+8)
-			} else {
-				i = nextStop(src, i+8, &c)
-			}
-		} else if vec {
-			i = specialVec(src, i)
-		} else {
-			i = nextStop(src, i, &c)
-		}
+		i = stopFrom(src, i, vec, &c)
 		if i >= len(src) {
 			d.pos = len(src)
 			return strInfo{}, d.fail(EOFString)
