@@ -6,8 +6,8 @@ import (
 )
 
 // A frame of a few hundred bytes holds dozens of short strings (keys, names,
-// URIs, MIME types), and one allocation each was a quarter of its decoding
-// time. The decoder carves short strings from blocks it allocates instead, and
+// URIs, MIME types), and an allocation costs more than reading a short
+// one. The decoder carves short strings from blocks it allocates instead, and
 // optional strings' pointers from small arrays: a block is written once, up to
 // the end of what it has handed out, and never again, so the strings made of
 // it are as immutable as any.

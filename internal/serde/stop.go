@@ -78,7 +78,9 @@ type stopCache struct{ q, bs int }
 
 func newStopCache() stopCache { return stopCache{-1, -1} }
 
-// window is how far ahead one vectorized search looks.
+// window bounds how far ahead one IndexByte search looks: unbounded, the
+// search for a backslash in a string that holds none would run on through
+// the rest of the input, for every such string.
 const window = 4096
 
 // shortWords is how many words a run is scanned with the fused test before

@@ -3,8 +3,8 @@
 
 // BROADCAST fills vector register Y with the byte pattern of word V, through
 // AX and Y's X half. Only VEX-encoded instructions touch the vector
-// registers here: one legacy-SSE move (MOVQ to X1) in their place was
-// measured to cost about 250 ns a call in transitions.
+// registers here: a legacy-SSE one (MOVQ to X1) while the upper halves are
+// in use makes the processor save or merge them, a transition on each call.
 #define BROADCAST(V, X, Y) MOVQ V, AX; VMOVQ AX, X; VPBROADCASTQ X, Y
 
 // WHOLE64 loads b's start into SI and DI and the end of its whole 64-byte
