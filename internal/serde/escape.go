@@ -332,16 +332,11 @@ func AppendString[S ~string | ~[]byte](dst []byte, s S) ([]byte, error) {
 	vec := false
 	out := append(dst, '"')
 	if len(b) <= appendShortMax && len(b) > 0 { // (the stop kernels take 1 byte or more)
-		// Unless the first bytes show as many stops as escape-heavy text
-		// has, where the block kernels below are faster.
-		m := shortStops(b[:min(len(b), shortMax)])
-		if len(b) <= shortMax || bits.OnesCount64(m) <= denseStops {
-			out, ok := appendShort(out, b, m)
-			if !ok {
-				return dst, ErrInvalidUTF8
-			}
-			return append(out, '"'), nil
+		out, ok := appendShort(out, b, shortStops(b[:min(len(b), shortMax)]))
+		if !ok {
+			return dst, ErrInvalidUTF8
 		}
+		return append(out, '"'), nil
 	}
 	sc := newStopCache()
 	done := 0 // b[:done] is written
@@ -404,15 +399,10 @@ func AppendString[S ~string | ~[]byte](dst []byte, s S) ([]byte, error) {
 	}
 }
 
-// appendShortMax and denseStops steer AppendString: a string of up to
-// appendShortMax bytes goes to appendShort, unless it is longer than
-// shortMax and its first shortMax bytes hold more than denseStops stops:
-// visiting only the marked bytes pays while marks are sparse, and
-// escape-heavy text is faster through the block kernels (PERFORMANCE.md).
-const (
-	appendShortMax = 192
-	denseStops     = 12
-)
+// appendShortMax is the longest string AppendString writes with
+// appendShort, which visits only the stops it marks; a longer one goes
+// through the scan from stop to stop and the block kernels.
+const appendShortMax = 192
 
 // appendShort is AppendString's body for a string of at most appendShortMax
 // bytes: it appends b's escaped form (without quotes) to out, visiting only

@@ -39,7 +39,8 @@ func (d *Decoder) scanStr() (canon, escaped bool, err error) {
 	return s.canon, s.firstEsc >= 0, err
 }
 
-// scanShortLimit is how far scanShort follows a string.
+// scanShortLimit is how far scanShort follows a string: it bounds the work
+// redone when scanShort gives up and scanString starts the string again.
 const scanShortLimit = 256
 
 // scanShort checks a string whose bytes start at src[i] in one pass, as
@@ -267,22 +268,7 @@ func (d *Decoder) ReadString() (string, error) {
 	if c != '"' {
 		return "", d.typeError("a string")
 	}
-	src, start := d.src, d.pos+1
-	tried := -1 // where readShortEscaped was tried from
-	switch k := plainRun(src, start, shortString); {
-	case k < len(src) && src[k] == '"':
-		// Short plain ASCII, as most keys and names are: the general
-		// scan's set-up costs more than such a string's bytes.
-		d.pos = k + 1
-		return d.newString(src[start:k]), nil
-	case k < len(src) && (src[k] == '\\' || src[k] >= 0x80):
-		// An escape or a multi-byte character early in the string, the
-		// bytes before it plain: decoded in one pass if it is short.
-		if str, ok := d.readShortEscaped(start, k); ok {
-			return str, nil
-		}
-		tried = k
-	}
+	start := d.pos + 1
 	d.pos = start
 	s, err := d.scanStringTo(true)
 	if err != nil {
@@ -292,10 +278,8 @@ func (d *Decoder) ReadString() (string, error) {
 		// No escape: the string is its bytes.
 		return d.newString(d.src[start : d.pos-1]), nil
 	}
-	if esc := start + s.firstEsc; esc != tried {
-		if str, ok := d.readShortEscaped(start, esc); ok {
-			return str, nil
-		}
+	if str, ok := d.readShortEscaped(start, start+s.firstEsc); ok {
+		return str, nil
 	}
 	if str, ok := d.readEscaped(start, start+s.firstEsc); ok {
 		return str, nil
@@ -316,15 +300,9 @@ func (d *Decoder) ReadString() (string, error) {
 	return unsafe.String(&buf[0], len(buf)), nil
 }
 
-// shortString is how far ReadString looks for the end of a plain ASCII
-// string, or its first escape, with one word loop before it sets the
-// general scan up.
-const shortString = 64
-
-// readShortEscaped decodes the rest of a string whose first escape (or first
-// byte past ASCII) is at src[esc], the bytes from start to there checked
-// already, in one pass into a buffer on the stack, finding the closing quote
-// as it goes (readEscaped searches for it first, and allocates the raw
+// readShortEscaped decodes the rest of a string whose first escape is at
+// src[esc], the bytes from start to there checked already, in one pass into
+// a buffer on the stack, finding the closing quote as it goes (readEscaped searches for it first, and allocates the raw
 // string's length): for the short strings with an escape or two that
 // messages and names are. ok is false, with the cursor anywhere, for a
 // string that does not fit the buffer or that holds anything wrong: the
