@@ -57,7 +57,7 @@ func special(w uint64) uint64 {
 	return ((q-ones)&^q | (b-ones)&^b | (w-ones*0x20)&^w) & highs
 }
 
-// stopMask marks the bytes of w that scanPlain stops at (a quote, a
+// stopMask marks the bytes of w that nextStop stops at (a quote, a
 // backslash, a control, a byte that is not ASCII); its lowest set bit is
 // exact. It is special's test without the masks that keep bytes of 0x80 and
 // above unmarked, as these are marked here anyway: an ASCII byte's high bit
