@@ -1,10 +1,5 @@
 package serde
 
-import (
-	"encoding/binary"
-	"math/bits"
-)
-
 // MaxDepth is how deeply arrays and objects may nest, counted from the top of
 // the payload: serde_json's recursion limit. One level deeper is refused.
 const MaxDepth = 127
@@ -21,7 +16,7 @@ type Decoder struct {
 	pos   int
 	depth int // arrays and objects open now
 
-	slab []byte   // the block short strings are carved from (slab.go)
+	slab []byte   // the block short strings are carved from (copy.go)
 	ptrs []string // the array of strings StringRef and ReadStrings hand out
 
 	planned []planMember // normalize's stack, kept for the next value
@@ -276,26 +271,6 @@ func plainEnd(src []byte, j, limit int) int {
 	j = plainRun(src, j, limit)
 	if j >= len(src) || src[j] != '"' {
 		return -1
-	}
-	return j
-}
-
-// plainRun returns the index of the first byte from src[j] on that a string
-// reader stops at (a quote, a backslash, a control or a byte past ASCII), or
-// where it stopped looking: the end of src, or limit bytes past j.
-func plainRun(src []byte, j, limit int) int {
-	end := len(src)
-	if limit < end-j {
-		end = j + limit
-	}
-	for j+8 <= end {
-		if m := stopMask(binary.LittleEndian.Uint64(src[j:])); m != 0 {
-			return j + bits.TrailingZeros64(m)/8
-		}
-		j += 8
-	}
-	for j < end && strClass[src[j]] == plain {
-		j++
 	}
 	return j
 }

@@ -4,229 +4,9 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math/bits"
-	"strings"
 	"unicode/utf8"
 	"unsafe"
 )
-
-// Byte classes inside a JSON string.
-const (
-	plain   = iota // copied as is
-	quote          // ends the string
-	escape         // starts an escape
-	control        // U+0000..U+001F: refused raw
-	multi          // starts a multi-byte UTF-8 sequence
-)
-
-var strClass = func() (t [256]uint8) {
-	for i := range 0x20 {
-		t[i] = control
-	}
-	t['"'] = quote
-	t['\\'] = escape
-	for i := 0x80; i < 0x100; i++ {
-		t[i] = multi
-	}
-	return t
-}()
-
-const (
-	ones  = 0x0101010101010101
-	highs = 0x8080808080808080
-)
-
-// special returns a word with the high bit set in each byte of w that is a
-// quote, a backslash or a control; its lowest set bit is exact (borrows can
-// only mark bytes above a true one).
-func special(w uint64) uint64 {
-	q := w ^ (ones * '"')
-	b := w ^ (ones * '\\')
-	return ((q-ones)&^q | (b-ones)&^b | (w-ones*0x20)&^w) & highs
-}
-
-// scanPlain returns the index of the first byte in b at or after i that a
-// writer cannot copy as it is: a quote, a backslash or a control, which it
-// escapes (len(b) if there is none). It checks, in the same pass, that
-// everything it passes over is UTF-8, and returns -1 at the first sequence
-// that is not. c carries nextStop's searches from one call to the next on
-// the same b.
-func scanPlain(b []byte, i int, c *stopCache) int {
-	for {
-		i = nextStop(b, i, c)
-		if i == len(b) || b[i] < 0x80 {
-			return i
-		}
-		var ok bool
-		if i, ok = validRun(b, i); !ok {
-			return -1
-		}
-	}
-}
-
-// validTail is validRun's check of a sequence that starts fewer than four
-// bytes before the end of the string.
-func validTail(b []byte, seq uint32) bool {
-	n := int(seq & 7)
-	if n < 2 || n > len(b) {
-		return false
-	}
-	if b[1]-uint8(seq>>8) > uint8(seq>>16) {
-		return false
-	}
-	return n == 2 || b[2]&0xC0 == 0x80
-}
-
-// stopMask marks the bytes of w that scanPlain stops at (a quote, a
-// backslash, a control, a byte that is not ASCII); its lowest set bit is
-// exact. It is special's test without the masks that keep bytes of 0x80 and
-// above unmarked, as these are marked here anyway: an ASCII byte's high bit
-// is set only by its being a quote or backslash (x^c-1 wraps at 0), a
-// control (x-0x20 wraps) or a borrow out of a lower byte that is one of
-// those, so stray marks only ever sit above a true one.
-func stopMask(w uint64) uint64 {
-	q := w ^ (ones * '"')
-	b := w ^ (ones * '\\')
-	return ((q - ones) | (b - ones) | (w - ones*0x20) | w) & highs
-}
-
-// utf8Seq describes each byte as the start of a UTF-8 sequence, after the
-// unicode/utf8 package's own tables: bits 0-2 are the sequence's length (1
-// for a byte that starts none), bits 8-15 the lowest second byte it allows
-// and bits 16-23 how far above that the second byte may go. Rust's str
-// refuses exactly what these refuse: overlong forms, surrogates, code points
-// past U+10FFFF, stray continuation bytes and cut sequences.
-var utf8Seq = func() (t [256]uint32) {
-	seq := func(n, lo, hi uint32) uint32 { return n | lo<<8 | (hi-lo)<<16 }
-	for c := range 256 {
-		switch {
-		case c < 0xC2:
-			t[c] = 1 // ASCII (never looked up), a continuation byte, or an overlong two-byte lead
-		case c < 0xE0:
-			t[c] = seq(2, 0x80, 0xBF)
-		case c == 0xE0:
-			t[c] = seq(3, 0xA0, 0xBF) // no overlong form
-		case c == 0xED:
-			t[c] = seq(3, 0x80, 0x9F) // no surrogate
-		case c < 0xF0:
-			t[c] = seq(3, 0x80, 0xBF)
-		case c == 0xF0:
-			t[c] = seq(4, 0x90, 0xBF) // no overlong form
-		case c < 0xF4:
-			t[c] = seq(4, 0x80, 0xBF)
-		case c == 0xF4:
-			t[c] = seq(4, 0x80, 0x8F) // nothing past U+10FFFF
-		default:
-			t[c] = 1
-		}
-	}
-	return t
-}()
-
-// utf8Cont is, by sequence length, the mask and value of the continuation
-// bits of a sequence's third and fourth bytes, read as a little-endian word
-// with the lead byte lowest. Length 1 is no sequence: it never matches.
-var utf8Cont = [8]struct{ mask, want uint32 }{
-	1: {0, 1},
-	3: {0x00C00000, 0x00800000},
-	4: {0xC0C00000, 0x80800000},
-}
-
-// hex4 reads the four hex digits of a \u escape.
-func (d *Decoder) hex4() (uint16, error) {
-	if d.pos+4 > len(d.src) {
-		d.pos = len(d.src)
-		return 0, d.fail(EOFString)
-	}
-	var n uint16
-	for range 4 {
-		c := d.src[d.pos]
-		d.pos++
-		var v byte
-		switch {
-		case c >= '0' && c <= '9':
-			v = c - '0'
-		case c >= 'a' && c <= 'f':
-			v = c - 'a' + 10
-		case c >= 'A' && c <= 'F':
-			v = c - 'A' + 10
-		default:
-			return 0, d.failAt(d.pos-1, InvalidEscape)
-		}
-		n = n<<4 | uint16(v)
-	}
-	return n, nil
-}
-
-// escapeRune decodes one escape after its backslash, with the checks of a
-// string the reference parses (surrogates must pair). canon reports whether
-// the escape is the one serde_json itself would write.
-func (d *Decoder) escapeRune() (r rune, canon bool, err error) {
-	if d.pos >= len(d.src) {
-		return 0, false, d.fail(EOFString)
-	}
-	c := d.src[d.pos]
-	d.pos++
-	switch c {
-	case '"', '\\':
-		return rune(c), true, nil
-	case '/':
-		return '/', false, nil
-	case 'b':
-		return '\b', true, nil
-	case 'f':
-		return '\f', true, nil
-	case 'n':
-		return '\n', true, nil
-	case 'r':
-		return '\r', true, nil
-	case 't':
-		return '\t', true, nil
-	case 'u':
-	default:
-		return 0, false, d.failAt(d.pos-1, InvalidEscape)
-	}
-	start := d.pos
-	n, err := d.hex4()
-	if err != nil {
-		return 0, false, err
-	}
-	switch {
-	case n >= 0xDC00 && n <= 0xDFFF:
-		return 0, false, d.fail(LoneSurrogate)
-	case n >= 0xD800 && n <= 0xDBFF:
-		if d.pos >= len(d.src) {
-			return 0, false, d.fail(EOFString)
-		}
-		if d.src[d.pos] != '\\' {
-			return 0, false, d.fail(LoneSurrogate)
-		}
-		d.pos++
-		if d.pos >= len(d.src) {
-			return 0, false, d.fail(EOFString)
-		}
-		if d.src[d.pos] != 'u' {
-			return 0, false, d.fail(LoneSurrogate)
-		}
-		d.pos++
-		n2, err := d.hex4()
-		if err != nil {
-			return 0, false, err
-		}
-		if n2 < 0xDC00 || n2 > 0xDFFF {
-			return 0, false, d.fail(LoneSurrogate)
-		}
-		return (rune(n)-0xD800)<<10 | (rune(n2) - 0xDC00) + 0x10000, false, nil
-	}
-	// serde_json writes \u00xx, lowercase, for the controls without a
-	// short form, and nothing else as \u.
-	canon = n < 0x20 && n != '\b' && n != '\f' && n != '\n' && n != '\r' && n != '\t'
-	for _, h := range d.src[start:d.pos] {
-		if h >= 'A' && h <= 'F' {
-			canon = false
-		}
-	}
-	return rune(n), canon, nil
-}
 
 // strBytes reads the rest of a string whose opening quote is consumed, with
 // every check the reference makes of a string it parses. It returns the
@@ -245,23 +25,6 @@ func (d *Decoder) strBytes(scratch []byte) (b []byte, escaped bool, err error) {
 	return unescape(scratch[:0], raw, s.firstEsc, s.size), true, nil
 }
 
-// hexValue is four checked hex digits' value.
-func hexValue(h []byte) uint16 {
-	var n uint16
-	for _, c := range h {
-		switch {
-		case c <= '9':
-			c -= '0'
-		case c >= 'a':
-			c -= 'a' - 10
-		default:
-			c -= 'A' - 10
-		}
-		n = n<<4 | uint16(c)
-	}
-	return n
-}
-
 // scanStr checks the rest of a string as strBytes does, without decoding
 // it, and reports whether its bytes are exactly what serde_json would write
 // and whether it holds any escape.
@@ -276,7 +39,8 @@ func (d *Decoder) scanStr() (canon, escaped bool, err error) {
 	return s.canon, s.firstEsc >= 0, err
 }
 
-// scanShortLimit is how far scanShort follows a string.
+// scanShortLimit is how far scanShort follows a string: it bounds the work
+// redone when scanShort gives up and scanString starts the string again.
 const scanShortLimit = 256
 
 // scanShort checks a string whose bytes start at src[i] in one pass, as
@@ -381,20 +145,7 @@ func (d *Decoder) scanStringTo(toEscape bool) (strInfo, error) {
 			di, sh := skipEscapesVec(src[i:])
 			i, shrink = i+di, shrink+sh
 		}
-		// The first word inline: in prose most stops are a few bytes apart.
-		if i+8 <= len(src) {
-			if m := stops(binary.LittleEndian.Uint64(src[i:]), vec); m != 0 {
-				i += bits.TrailingZeros64(m) / 8
-			} else if vec {
-				i = specialVec(src, i+8)
-			} else {
-				i = nextStop(src, i+8, &c)
-			}
-		} else if vec {
-			i = specialVec(src, i)
-		} else {
-			i = nextStop(src, i, &c)
-		}
+		i = stopFrom(src, i, vec, &c)
 		if i >= len(src) {
 			d.pos = len(src)
 			return strInfo{}, d.fail(EOFString)
@@ -517,22 +268,7 @@ func (d *Decoder) ReadString() (string, error) {
 	if c != '"' {
 		return "", d.typeError("a string")
 	}
-	src, start := d.src, d.pos+1
-	tried := -1 // where readShortEscaped was tried from
-	switch k := plainRun(src, start, shortString); {
-	case k < len(src) && src[k] == '"':
-		// Short plain ASCII, as most keys and names are: the general
-		// scan's set-up costs more than such a string's bytes.
-		d.pos = k + 1
-		return d.newString(src[start:k]), nil
-	case k < len(src) && (src[k] == '\\' || src[k] >= 0x80):
-		// An escape or a multi-byte character early in the string, the
-		// bytes before it plain: decoded in one pass if it is short.
-		if str, ok := d.readShortEscaped(start, k); ok {
-			return str, nil
-		}
-		tried = k
-	}
+	start := d.pos + 1
 	d.pos = start
 	s, err := d.scanStringTo(true)
 	if err != nil {
@@ -542,10 +278,8 @@ func (d *Decoder) ReadString() (string, error) {
 		// No escape: the string is its bytes.
 		return d.newString(d.src[start : d.pos-1]), nil
 	}
-	if esc := start + s.firstEsc; esc != tried {
-		if str, ok := d.readShortEscaped(start, esc); ok {
-			return str, nil
-		}
+	if str, ok := d.readShortEscaped(start, start+s.firstEsc); ok {
+		return str, nil
 	}
 	if str, ok := d.readEscaped(start, start+s.firstEsc); ok {
 		return str, nil
@@ -566,10 +300,9 @@ func (d *Decoder) ReadString() (string, error) {
 	return unsafe.String(&buf[0], len(buf)), nil
 }
 
-// readShortEscaped decodes the rest of a string whose first escape (or first
-// byte past ASCII) is at src[esc], the bytes from start to there checked
-// already, in one pass into a buffer on the stack, finding the closing quote
-// as it goes (readEscaped searches for it first, and allocates the raw
+// readShortEscaped decodes the rest of a string whose first escape is at
+// src[esc], the bytes from start to there checked already, in one pass into
+// a buffer on the stack, finding the closing quote as it goes (readEscaped searches for it first, and allocates the raw
 // string's length): for the short strings with an escape or two that
 // messages and names are. ok is false, with the cursor anywhere, for a
 // string that does not fit the buffer or that holds anything wrong: the
@@ -634,34 +367,6 @@ func (d *Decoder) readShortEscaped(start, esc int) (string, bool) {
 		}
 	}
 	return "", false
-}
-
-// ClosingQuote returns the index in b of the quote that closes a string,
-// searching from b[esc], at or before the string's first backslash: the
-// first quote after an even run of backslashes, or -1 if b holds none.
-func ClosingQuote(b []byte, esc int) int {
-	for p := esc; p < len(b); {
-		k := bytes.IndexByte(b[p:], '"')
-		if k < 0 {
-			return -1
-		}
-		q := p + k
-		n := 0
-		for q-1-n >= esc && b[q-1-n] == '\\' {
-			n++
-		}
-		if n%2 == 0 {
-			return q
-		}
-		p = q + 1
-		if useAVX2 && len(b)-p >= 64 {
-			// An escaped quote: quotes may be dense here (JSON inside
-			// JSON), and a search for each costs a call; go on a block
-			// at a time.
-			return quoteEndVec(b, p)
-		}
-	}
-	return -1
 }
 
 // readEscaped decodes the rest of a string whose first escape is at
@@ -765,27 +470,4 @@ func (d *Decoder) readEscaped(start, esc int) (string, bool) {
 		return string(out[:o]), true
 	}
 	return unsafe.String(&out[0], o), true
-}
-
-// shortString is how far ReadString looks for the end of a plain ASCII
-// string, or its first escape, with one word loop before it sets the
-// general scan up.
-const shortString = 64
-
-// unescaped is the byte each short escape stands for, by the letter after
-// the backslash; 0 for \u and for what is no escape.
-var unescaped = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
-
-// makeNoZero returns n bytes of fresh memory that are not zeroed first, as
-// strings.Builder allocates them (make would clear them): for a buffer that
-// is written before it is read, and of which only what was written is ever
-// handed out.
-func makeNoZero(n int) []byte {
-	if n == 0 {
-		return nil
-	}
-	var b strings.Builder
-	b.Grow(n)
-	b.WriteByte(0)
-	return unsafe.Slice(unsafe.StringData(b.String()), n)
 }

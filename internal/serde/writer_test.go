@@ -171,6 +171,25 @@ func pad(fill string, n int) string {
 	return s + strings.Repeat("z", n-len(s))
 }
 
+// scanPlain returns the index of the first byte in b at or after i that a
+// writer cannot copy as it is: a quote, a backslash or a control, which it
+// escapes (len(b) if there is none). It checks, in the same pass, that
+// everything it passes over is UTF-8, and returns -1 at the first sequence
+// that is not. c carries nextStop's searches from one call to the next on
+// the same b.
+func scanPlain(b []byte, i int, c *stopCache) int {
+	for {
+		i = nextStop(b, i, c)
+		if i == len(b) || b[i] < 0x80 {
+			return i
+		}
+		var ok bool
+		if i, ok = validRun(b, i); !ok {
+			return -1
+		}
+	}
+}
+
 // refScan is scanPlain a byte at a time: the index of the first byte to
 // escape at or after i, len(b) if none, -1 if invalid UTF-8 comes first.
 func refScan(b []byte, i int) int {

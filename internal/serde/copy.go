@@ -1,10 +1,13 @@
 package serde
 
-import "unsafe"
+import (
+	"strings"
+	"unsafe"
+)
 
 // A frame of a few hundred bytes holds dozens of short strings (keys, names,
-// URIs, MIME types), and one allocation each was a quarter of its decoding
-// time. The decoder carves short strings from blocks it allocates instead, and
+// URIs, MIME types), and an allocation costs more than reading a short
+// one. The decoder carves short strings from blocks it allocates instead, and
 // optional strings' pointers from small arrays: a block is written once, up to
 // the end of what it has handed out, and never again, so the strings made of
 // it are as immutable as any.
@@ -102,4 +105,18 @@ func ReadList[T any](d *Decoder, few []T, read func() (T, error)) (many []T, n i
 		return err
 	})
 	return many, n, err
+}
+
+// makeNoZero returns n bytes of fresh memory that are not zeroed first, as
+// strings.Builder allocates them (make would clear them): for a buffer that
+// is written before it is read, and of which only what was written is ever
+// handed out.
+func makeNoZero(n int) []byte {
+	if n == 0 {
+		return nil
+	}
+	var b strings.Builder
+	b.Grow(n)
+	b.WriteByte(0)
+	return unsafe.Slice(unsafe.StringData(b.String()), n)
 }
