@@ -102,42 +102,29 @@ func allowedTransport(path string, pkgs map[string]pkg) bool {
 
 // TestTransportImports fails if a transport package links anything a light
 // package may not, other than the WebSocket library's closure.
-func TestTransportImports(t *testing.T) {
-	var patterns []string
-	for _, p := range transport {
-		patterns = append(patterns, module+"/"+p)
-	}
-	pkgs := list(t, patterns...)
-	for _, p := range patterns {
-		info, ok := pkgs[p]
-		if !ok {
-			t.Errorf("%s: not listed", p)
-			continue
-		}
-		for _, d := range info.deps {
-			if !allowedTransport(d, pkgs) {
-				t.Errorf("%s links %s", strings.TrimPrefix(p, module+"/"), d)
-			}
-		}
-	}
-}
+func TestTransportImports(t *testing.T) { checkLinks(t, transport, allowedTransport) }
 
 // TestLightImports fails if a codec package links anything outside the
 // standard library, the ordered map's closure and this module.
-func TestLightImports(t *testing.T) {
+func TestLightImports(t *testing.T) { checkLinks(t, light, allowed) }
+
+// checkLinks fails for each package of names (this module's, relative)
+// that links a package ok refuses.
+func checkLinks(t *testing.T, names []string, ok func(string, map[string]pkg) bool) {
+	t.Helper()
 	var patterns []string
-	for _, p := range light {
+	for _, p := range names {
 		patterns = append(patterns, module+"/"+p)
 	}
 	pkgs := list(t, patterns...)
 	for _, p := range patterns {
-		info, ok := pkgs[p]
-		if !ok {
+		info, listed := pkgs[p]
+		if !listed {
 			t.Errorf("%s: not listed", p)
 			continue
 		}
 		for _, d := range info.deps {
-			if !allowed(d, pkgs) {
+			if !ok(d, pkgs) {
 				t.Errorf("%s links %s", strings.TrimPrefix(p, module+"/"), d)
 			}
 		}
