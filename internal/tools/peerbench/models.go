@@ -3,8 +3,9 @@ package main
 import "encoding/json"
 
 // The plain Go values the peers decode into and encode from, equivalent to
-// the SDK's: opaque JSON (a chunk, a template, _meta, a secret's value) is a
-// json.RawMessage, as the SDK keeps it as wire.Raw or wire.Object bytes.
+// the SDK's: what the SDK keeps as wire.Raw or wire.Object bytes (a
+// template, _meta, a secret's value, an error) is a json.RawMessage, and a
+// chunk, which the SDK decodes to its kind's struct, is the typed Chunk.
 
 // EnqueueRequest is enqueue.request.
 type EnqueueRequest struct {
@@ -21,6 +22,19 @@ type DequeueRequest struct {
 type Registered struct {
 	Dependencies []json.RawMessage `json:"dependencies"`
 	Secrets      map[string]string `json:"secrets"`
+}
+
+// Chunk is any chunk of a loop's main stream: the members of every kind in
+// one struct (a peer has no untagged union), rmcp's content flattened into
+// it as the kinds flatten it.
+type Chunk struct {
+	Block
+	ParentToolCallID  *string         `json:"parent_tool_call_id,omitempty"`
+	ID                string          `json:"id,omitempty"`
+	Arguments         *string         `json:"arguments,omitempty"`
+	Content           []Block         `json:"content,omitempty"`
+	StructuredContent json.RawMessage `json:"structuredContent,omitempty"`
+	IsError           *bool           `json:"isError,omitempty"`
 }
 
 // Block is any MCP content block: the union of every kind's members.

@@ -94,8 +94,8 @@ func vectorPayload(name, scope string, b []byte) (Payload, error) {
 		p.Tagged, p.New = true, func() any { return new(Registered) }
 	case scope == "begin.response" && tag == 1, (scope == "enqueue.response" || scope == "dequeue.response") && tag == 2:
 		p.Tagged, p.New = true, func() any { return new(json.RawMessage) } // the error: any JSON value, opaque
-	case scope == "begin.response" && tag == 2: // Chunk: any JSON object, opaque
-		p.Tagged, p.New = true, func() any { return new(json.RawMessage) }
+	case scope == "begin.response" && tag == 2: // Chunk: typed, as the SDK decodes it
+		p.Tagged, p.New = true, func() any { return new(Chunk) }
 	case scope == "begin.response" && tag == 4: // Inactive: rotating secrets' values
 		p.Tagged, p.New = true, rawMap
 	case scope == "begin.channel_request" && tag == 4: // Secrets: the fed values
