@@ -59,7 +59,7 @@ func (c *Client) Begin(ctx context.Context, arguments wire.Raw) (*Begin, error) 
 		return nil, wire.ErrNil
 	}
 	bctx, cancel := context.WithCancel(c.ctx)
-	b := &Begin{c: c, ctx: bctx, cancel: cancel, main: newStream(), chans: map[uint32]*stream{}, theirs: map[uint32]bool{}}
+	b := &Begin{c: c, ctx: bctx, cancel: cancel, main: newStream(c.opts.MaxUnread), chans: map[uint32]*stream{}, theirs: map[uint32]bool{}}
 	c.mu.Lock()
 	if c.err != nil {
 		err := c.err
@@ -152,7 +152,7 @@ func (b *Begin) RecvPayload(ctx context.Context) ([]byte, error) {
 // come on.
 func (b *Begin) open(ctx context.Context, request []byte) (*stream, error) {
 	c := b.c
-	s := newStream()
+	s := newStream(c.opts.MaxUnread)
 	c.wmu.Lock()
 	defer c.wmu.Unlock()
 	c.mu.Lock()

@@ -29,7 +29,17 @@ type Options struct {
 	// and must end with ch.Finish. It runs in a goroutine of its own, and
 	// ctx ends with the begin. Nil finishes every such channel unanswered.
 	Channel func(ctx context.Context, ch *Channel)
+	// MaxUnread bounds what one stream (a begin's main stream, or one of
+	// its channels) holds for its caller: once more than MaxUnread bytes
+	// of payloads wait unread on a stream, the client stops reading the
+	// connection until the caller reads that stream, and the socket slows
+	// the proxy. Zero is DefaultMaxUnread; below zero, no bound.
+	MaxUnread int
 }
+
+// DefaultMaxUnread is Options.MaxUnread's default: 64 MiB, the largest
+// message the connection reads (frame.MaxMessage).
+const DefaultMaxUnread = frame.MaxMessage
 
 // ErrNotServed is a channel (or a begin) the proxy finished with no
 // answer: it did not serve the request, or could not read it. It is
@@ -47,12 +57,15 @@ type Client struct {
 	ctx     context.Context
 	cancel  context.CancelFunc
 	readerG chan struct{} // closed when the reader is gone
+	closing chan struct{} // closed by Close: the reader waits no more
 	wg      sync.WaitGroup
 
 	// wmu is held from a Tap's record of a frame this side writes to the
 	// end of its write, so that the Tap sees concurrent writes in the
 	// order they reach the wire.
 	wmu sync.Mutex
+
+	closeOnce sync.Once
 
 	mu        sync.Mutex
 	nextScope uint32
@@ -81,9 +94,15 @@ func NewClient(conn *frame.Conn, opts *Options) (*Client, error) {
 	if conn.Role() != frame.RoleClient {
 		return nil, frame.ErrRole
 	}
-	c := &Client{conn: conn, begins: map[uint32]*Begin{}, readerG: make(chan struct{})}
+	c := &Client{conn: conn, begins: map[uint32]*Begin{}, readerG: make(chan struct{}), closing: make(chan struct{})}
 	if opts != nil {
 		c.opts = *opts
+	}
+	switch {
+	case c.opts.MaxUnread == 0:
+		c.opts.MaxUnread = DefaultMaxUnread
+	case c.opts.MaxUnread < 0:
+		c.opts.MaxUnread = 0 // a stream's limit 0: none
 	}
 	c.ctx, c.cancel = context.WithCancel(context.Background())
 	go c.read()
@@ -96,6 +115,7 @@ func (c *Client) Close() error {
 	if c == nil {
 		return wire.ErrNil
 	}
+	c.closeOnce.Do(func() { close(c.closing) })
 	err := c.conn.Close()
 	<-c.readerG
 	c.cancel()
@@ -126,7 +146,9 @@ func (c *Client) read() {
 			c.end(err)
 			return
 		}
-		c.route(f)
+		if s := c.route(f); s != nil {
+			s.waitRoom(c.closing)
+		}
 	}
 }
 
@@ -144,18 +166,21 @@ func (c *Client) end(err error) {
 	}
 }
 
-// route hands one frame to its begin.
-func (c *Client) route(f frame.Frame) {
+// route hands one frame to its begin, and returns the stream the reader
+// is to wait on before it reads on, if that stream is full.
+func (c *Client) route(f frame.Frame) (full *stream) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	b := c.begins[f.Scope]
 	if b == nil {
-		return // a scope not open: discarded
+		return nil // a scope not open: discarded
 	}
 	switch f.Type {
 	case frame.TypeResponse:
 		_ = c.tapOf().Main(f.Payload)
-		b.main.push(f.Payload)
+		if b.main.push(f.Payload) {
+			return b.main
+		}
 	case frame.TypeResponseFinish:
 		_ = c.tapOf().MainFinish()
 		delete(c.begins, f.Scope)
@@ -165,7 +190,9 @@ func (c *Client) route(f frame.Frame) {
 	case frame.TypeChannelResponse:
 		if s := b.chans[f.Channel]; s != nil {
 			_ = c.tapOf().Channel(chanID("c", f.Channel), f.Payload)
-			s.push(f.Payload)
+			if s.push(f.Payload) {
+				return s
+			}
 		}
 	case frame.TypeChannelResponseFinish:
 		if s := b.chans[f.Channel]; s != nil {
@@ -175,7 +202,7 @@ func (c *Client) route(f frame.Frame) {
 		}
 	case frame.TypeChannelRequest:
 		if f.Channel == 0 || b.theirs[f.Channel] {
-			return // a duplicate: discarded
+			return nil // a duplicate: discarded
 		}
 		id := chanID("p", f.Channel)
 		_ = c.tapOf().Channel(id, f.Payload)
@@ -183,6 +210,7 @@ func (c *Client) route(f frame.Frame) {
 		ch := &Channel{b: b, number: f.Channel, id: id, request: f.Payload}
 		c.wg.Go(func() { c.serveChannel(b, ch) })
 	}
+	return nil
 }
 
 // serveChannel hands a channel the proxy opened to Options.Channel.

@@ -9,8 +9,12 @@
 //
 // One goroutine reads the connection and hands each frame to its stream in
 // the order the frames came, so a Tap (a trace.Recorder, say) sees the
-// session exactly as the wire carried it. Answers wait for their callers
-// without bound: read the main stream (Recv) as it comes. Channels the
+// session exactly as the wire carried it. Answers wait for their callers,
+// up to Options.MaxUnread bytes a stream (64 MiB unless set); past that the
+// reader waits for the caller, and every stream of the connection waits
+// with it: read the main stream (Recv) as it comes, and every channel you
+// open. What a client holds unread is so at most MaxUnread plus one message
+// (frame.MaxMessage) for each begin and each channel open. Channels the
 // proxy opens are handed to Options.Channel, or finished unanswered.
 //
 // Nothing times out; every call takes a context. A channel's call that

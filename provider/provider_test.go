@@ -5,8 +5,10 @@ import (
 	"encoding/binary"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -390,4 +392,56 @@ func TestLegacyEnqueue(t *testing.T) {
 	assert.Equal(t, []string{"hello", "echo: hello"}, texts)
 	require.NoError(t, c.Close())
 	assert.NoError(t, <-done)
+}
+
+// countingTap counts the main stream's payloads the client has read off
+// the connection.
+type countingTap struct {
+	provider.Tap
+	main atomic.Int64
+}
+
+func (t *countingTap) Main([]byte) error { t.main.Add(1); return nil }
+func (*countingTap) MainFinish() error   { return nil }
+
+// A caller that falls behind on the main stream stops the client reading
+// past Options.MaxUnread: what it holds stays bounded while the proxy has
+// written far more, every payload still comes in order once read, and
+// Close ends a reader that waits.
+func TestMaxUnread(t *testing.T) {
+	const frames, size, limit = 40, 1000, 4000
+	text := strings.Repeat("x", size)
+	chunkFrame := func(i int) string {
+		return "\x02{\"type\":\"assistant_text_content\",\"text\":\"" + strconv.Itoa(i) + text + "\"}"
+	}
+	for _, readAll := range []bool{true, false} {
+		t.Run(map[bool]string{true: "read after", false: "closed while waiting"}[readAll], func(t *testing.T) {
+			wrote := make(chan struct{})
+			tap := &countingTap{}
+			c := dialScripted(t, &provider.Options{MaxUnread: limit, Tap: tap}, func(s *rawServer) {
+				s.expect(fr(1, 1, 0, "\x00{\"arguments\":null}"))
+				s.write(fr(2, 1, 0, "\x00{}"))
+				for i := range frames {
+					s.write(fr(2, 1, 0, chunkFrame(i)))
+				}
+				close(wrote)
+			})
+			ctx := ctx10(t)
+			b, err := c.Begin(ctx, wire.Raw{})
+			require.NoError(t, err)
+			<-wrote
+			time.Sleep(50 * time.Millisecond) // time for a reader that would not wait to read on
+			// Begun, then chunks up to the one that crossed the limit.
+			assert.LessOrEqual(t, tap.main.Load(), int64(1+limit/size+1))
+			if !readAll {
+				return // the cleanup's Close ends the waiting reader; goleak checks it
+			}
+			for i := range frames {
+				p, err := b.RecvPayload(ctx)
+				require.NoError(t, err)
+				require.Equal(t, chunkFrame(i), string(p))
+			}
+			assert.Equal(t, int64(1+frames), tap.main.Load())
+		})
+	}
 }

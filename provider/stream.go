@@ -5,8 +5,10 @@ import (
 	"sync"
 )
 
-// stream queues the payloads of one stream for its reader, without bound,
-// so that the connection's reader never waits for a caller.
+// stream queues the payloads of one stream for its reader. Past limit
+// bytes unread the connection's reader waits (waitRoom) until the caller
+// reads, so that a caller that falls behind slows the proxy (the socket's
+// backpressure) instead of growing memory.
 type stream struct {
 	mu       sync.Mutex
 	items    [][]byte // items[head:] are queued
@@ -14,20 +16,35 @@ type stream struct {
 	answered bool  // a payload came
 	end      error // set once: ErrFinished, ErrNotServed or the connection's end
 	notify   chan struct{}
+
+	limit  int           // bytes unread past which the reader waits; 0: none
+	unread int           // the queued payloads' cost
+	room   chan struct{} // signalled when a read or the end makes room
 }
 
-func newStream() *stream { return &stream{notify: make(chan struct{}, 1)} }
+func newStream(limit int) *stream {
+	return &stream{notify: make(chan struct{}, 1), limit: limit, room: make(chan struct{}, 1)}
+}
 
-func (s *stream) wake() {
+// cost is what a queued payload counts against the limit: its bytes and
+// its slot, so that empty payloads count too.
+func cost(p []byte) int { return len(p) + 64 }
+
+func signal(c chan struct{}) {
 	select {
-	case s.notify <- struct{}{}:
+	case c <- struct{}{}:
 	default:
 	}
 }
 
-// push queues a payload.
-func (s *stream) push(p []byte) {
+func (s *stream) wake() { signal(s.notify) }
+
+// push queues a payload, and reports whether the stream is past its limit
+// (the reader is then to waitRoom before it reads on).
+func (s *stream) push(p []byte) (full bool) {
 	s.mu.Lock()
+	defer s.wake()
+	defer s.mu.Unlock()
 	if s.end == nil {
 		if s.head > 0 && s.head >= len(s.items)/2 {
 			// Slide the queue to the front rather than let append
@@ -38,9 +55,30 @@ func (s *stream) push(p []byte) {
 		}
 		s.items = append(s.items, p)
 		s.answered = true
+		s.unread += cost(p)
 	}
-	s.mu.Unlock()
-	s.wake()
+	return s.full()
+}
+
+// full is whether the reader is to wait; the caller holds s.mu.
+func (s *stream) full() bool { return s.limit > 0 && s.unread > s.limit && s.end == nil }
+
+// waitRoom waits until the stream is no longer full: a read made room, or
+// the stream ended. It returns early once quit closes.
+func (s *stream) waitRoom(quit <-chan struct{}) {
+	for {
+		s.mu.Lock()
+		full := s.full()
+		s.mu.Unlock()
+		if !full {
+			return
+		}
+		select {
+		case <-s.room:
+		case <-quit:
+			return
+		}
+	}
 }
 
 // finish is the responder's finish.
@@ -54,6 +92,7 @@ func (s *stream) finish() {
 	}
 	s.mu.Unlock()
 	s.wake()
+	signal(s.room)
 }
 
 // fail ends the stream with err, unless it ended already.
@@ -64,6 +103,7 @@ func (s *stream) fail(err error) {
 	}
 	s.mu.Unlock()
 	s.wake()
+	signal(s.room)
 }
 
 // recv returns the next payload, or the stream's end once every payload
@@ -75,6 +115,10 @@ func (s *stream) recv(ctx context.Context) ([]byte, error) {
 			p := s.items[s.head]
 			s.items[s.head] = nil
 			s.head++
+			s.unread -= cost(p)
+			if s.limit > 0 && s.unread <= s.limit {
+				signal(s.room)
+			}
 			if s.head == len(s.items) {
 				// Read to the end: the array is reused from its front,
 				// so a stream read as it comes queues without allocating.

@@ -23,7 +23,7 @@ func TestStreamOrder(t *testing.T) {
 		{"backlog slid forward", 3, 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s := newStream()
+			s := newStream(0)
 			ctx := context.Background()
 			pushed, read, peak := 0, 0, 0
 			for range 50 {
@@ -50,7 +50,7 @@ func TestStreamOrder(t *testing.T) {
 			assert.LessOrEqual(t, cap(s.items), 4*peak+8)
 		})
 	}
-	s := newStream()
+	s := newStream(0)
 	p := []byte("x")
 	allocs := testing.AllocsPerRun(100, func() {
 		s.push(p)
