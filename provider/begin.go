@@ -148,6 +148,17 @@ func (b *Begin) RecvPayload(ctx context.Context) ([]byte, error) {
 	return b.main.recv(ctx)
 }
 
+// Abandon tells the client the caller will not read the main stream
+// again: what waits on it and what comes later is dropped, so it never
+// holds up the connection's other streams (Options.MaxUnread), and Recv
+// returns ErrAbandoned. The begin goes on, as only the proxy ends it, and
+// so do its channels.
+func (b *Begin) Abandon() {
+	if b != nil {
+		b.main.abandon()
+	}
+}
+
 // open opens a channel with request and returns the stream its answers
 // come on.
 func (b *Begin) open(ctx context.Context, request []byte) (*stream, error) {

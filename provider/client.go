@@ -50,6 +50,10 @@ var ErrNotServed = frame.ErrNotServed
 // begin that has finished.
 var ErrFinished = frame.ErrFinished
 
+// ErrAbandoned is what Recv returns after Begin.Abandon. It is
+// frame.ErrAbandoned.
+var ErrAbandoned = frame.ErrAbandoned
+
 // Client is one connection to a container proxy.
 type Client struct {
 	conn    *frame.Conn

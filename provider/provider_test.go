@@ -406,16 +406,16 @@ func (*countingTap) MainFinish() error   { return nil }
 
 // A caller that falls behind on the main stream stops the client reading
 // past Options.MaxUnread: what it holds stays bounded while the proxy has
-// written far more, every payload still comes in order once read, and
-// Close ends a reader that waits.
+// written far more, every payload still comes in order once read, Close
+// ends a reader that waits, and Abandon lets it read on, dropping the rest.
 func TestMaxUnread(t *testing.T) {
 	const frames, size, limit = 40, 1000, 4000
 	text := strings.Repeat("x", size)
 	chunkFrame := func(i int) string {
 		return "\x02{\"type\":\"assistant_text_content\",\"text\":\"" + strconv.Itoa(i) + text + "\"}"
 	}
-	for _, readAll := range []bool{true, false} {
-		t.Run(map[bool]string{true: "read after", false: "closed while waiting"}[readAll], func(t *testing.T) {
+	for _, mode := range []string{"read after", "closed while waiting", "abandoned"} {
+		t.Run(mode, func(t *testing.T) {
 			wrote := make(chan struct{})
 			tap := &countingTap{}
 			c := dialScripted(t, &provider.Options{MaxUnread: limit, Tap: tap}, func(s *rawServer) {
@@ -433,8 +433,15 @@ func TestMaxUnread(t *testing.T) {
 			time.Sleep(50 * time.Millisecond) // time for a reader that would not wait to read on
 			// Begun, then chunks up to the one that crossed the limit.
 			assert.LessOrEqual(t, tap.main.Load(), int64(1+limit/size+1))
-			if !readAll {
+			switch mode {
+			case "closed while waiting":
 				return // the cleanup's Close ends the waiting reader; goleak checks it
+			case "abandoned":
+				b.Abandon()
+				require.Eventually(t, func() bool { return tap.main.Load() == 1+frames }, 5*time.Second, time.Millisecond)
+				_, err := b.RecvPayload(ctx)
+				assert.ErrorIs(t, err, provider.ErrAbandoned)
+				return
 			}
 			for i := range frames {
 				p, err := b.RecvPayload(ctx)

@@ -95,6 +95,20 @@ func (s *stream) finish() {
 	signal(s.room)
 }
 
+// abandon drops what is queued and what is still to come: the caller will
+// not read the stream again, so it never holds the reader up.
+func (s *stream) abandon() {
+	s.mu.Lock()
+	clear(s.items)
+	s.items, s.head, s.unread = s.items[:0], 0, 0
+	if s.end == nil {
+		s.end = ErrAbandoned
+	}
+	s.mu.Unlock()
+	s.wake()
+	signal(s.room)
+}
+
 // fail ends the stream with err, unless it ended already.
 func (s *stream) fail(err error) {
 	s.mu.Lock()
