@@ -25,7 +25,7 @@ RUSTREF_DEBIAN := $(RUSTREF_TARGET_DIR)/real/release/rustref
 INTEROP_N   ?= 300000
 INTEROP_SEED ?= 1
 
-.PHONY: demo test test-ports test-peerbench lint fmt-check fuzz bench vet interop interop-debian encdiff oracle oracle-debian bench-compare bench-peers bench-wire
+.PHONY: demo test test-ports test-peerbench lint fmt-check fuzz bench vet interop interop-debian encdiff oracle oracle-debian bench-compare bench-baseline bench-peers bench-wire
 
 ## demo: a live session on loopback: the Go container proxy (divergewire proxy, with a demo program
 ## that echoes each message) and a Go provider (divergewire session) over a real WebSocket; the
@@ -132,6 +132,15 @@ BENCH_GO_BIN ?= $(RUSTREF_TARGET_DIR)/divergewire
 bench-compare: oracle
 	$(GO) build -o $(BENCH_GO_BIN) ./cmd/divergewire
 	$(GO) run ./internal/tools/cmd/benchcompare -go $(BENCH_GO_BIN) -rust $(RUSTREF) -file testdata/bench.json -chunks testdata/bench_chunks.json -rounds $(BENCH_ROUNDS) -out PERFORMANCE.md
+
+## bench-baseline: this checkout's divergewire against one built at BASELINE (a git revision), timed
+## the same way side by side, on testdata/bench.json: whether a change moved the Go side's times
+bench-baseline:
+	@test -n "$(BASELINE)" || { echo "usage: make bench-baseline BASELINE=<git revision>"; exit 2; }
+	rm -rf bin/baseline && mkdir -p bin/baseline && git archive $(BASELINE) | tar -x -C bin/baseline
+	cd bin/baseline && $(GO) build -o ../divergewire-baseline ./cmd/divergewire
+	$(GO) build -o bin/divergewire ./cmd/divergewire
+	$(GO) run ./internal/tools/cmd/benchcompare -go bin/divergewire -baseline bin/divergewire-baseline -file testdata/bench.json -rounds $(BENCH_ROUNDS)
 
 ## bench-wire: the container proxy on a loopback WebSocket beside coder/websocket alone, side by side
 ## in alternating rounds (internal/tools/cmd/benchwire): the relay path's frames per second for small

@@ -10,7 +10,14 @@
 // text blocks from 1 KiB to 1 MiB, keeping the sections `make bench-wire`
 // and `make bench-peers` wrote (see keptSections).
 //
+// With -baseline instead of -rust, it times two divergewire binaries the
+// same way, this one against one built at an earlier revision (`make
+// bench-baseline BASELINE=REV`), and prints their table of ratios alone:
+// whether a change moved the Go side's times beyond the rounds' noise. A
+// vector the baseline refuses (a shape that changed since) is left out.
+//
 //	go run ./internal/tools/cmd/benchcompare -go BIN -rust BIN [-file testdata/bench.json] [-chunks testdata/bench_chunks.json] [-rounds 5] [-out PERFORMANCE.md]
+//	go run ./internal/tools/cmd/benchcompare -go BIN -baseline BIN [-file testdata/bench.json] [-rounds 5]
 package main
 
 import (
@@ -57,6 +64,14 @@ type line struct {
 	bytes       int
 }
 
+// tool is one side of a comparison: a binary with a bench subcommand, what
+// the tables call it, and whether it is a baseline (one that may refuse a
+// vector).
+type tool struct {
+	bin, label string
+	baseline   bool
+}
+
 func main() {
 	goBin := flag.String("go", "", "divergewire binary")
 	rustBin := flag.String("rust", "", "rustref binary")
@@ -66,9 +81,10 @@ func main() {
 	out := flag.String("out", "", "write PERFORMANCE.md here")
 	chunks := flag.String("chunks", "", "vector file of chunks (begin.chunk), one per kind, timed the same way for the chunks table")
 	public := flag.String("public", "testdata/golden/vectors.json", "vector file whose ok vectors give the allocations per scope")
+	baseline := flag.String("baseline", "", "a divergewire binary of an earlier revision, to time -go against instead of -rust")
 	flag.Parse()
-	if *goBin == "" || *rustBin == "" {
-		fmt.Fprintln(os.Stderr, "benchcompare: -go and -rust are required")
+	if *goBin == "" || (*rustBin == "") == (*baseline == "") {
+		fmt.Fprintln(os.Stderr, "benchcompare: -go and one of -rust or -baseline are required")
 		os.Exit(2)
 	}
 
@@ -78,7 +94,14 @@ func main() {
 		os.Exit(1)
 	}
 	defer os.RemoveAll(tmp)
-	all := compare(*goBin, *rustBin, *file, tmp, *rounds, *ms)
+	goTool := tool{*goBin, "Go", false}
+	if *baseline != "" {
+		c := compare(tool{*goBin, "this", false}, tool{*baseline, "baseline", true}, *file, tmp, *rounds, *ms)
+		fmt.Printf("%d rounds; in each, every vector timed by this divergewire and by the baseline back to back (%d ms per vector and binary; which goes first alternates). Times are medians over the rounds; a ratio is the median of the rounds' this/baseline ratios (below 1: faster now):\n\n%s", *rounds, *ms, c.table)
+		return
+	}
+	rust := tool{*rustBin, "Rust", false}
+	all := compare(goTool, rust, *file, tmp, *rounds, *ms)
 
 	var checks strings.Builder
 	check := func(ok bool, format string, args ...any) {
@@ -108,7 +131,7 @@ func main() {
 	fmt.Print(report)
 	var chunkReport string
 	if *chunks != "" {
-		chunkReport = chunkSection(compare(*goBin, *rustBin, *chunks, tmp, *rounds, *ms), *chunks, *rounds, *ms)
+		chunkReport = chunkSection(compare(goTool, rust, *chunks, tmp, *rounds, *ms), *chunks, *rounds, *ms)
 		fmt.Print("\n" + chunkReport)
 	}
 	if *out == "" {
@@ -148,7 +171,9 @@ type comparison struct {
 // goes first alternating by round and vector), so that both see the same
 // moment of a shared machine; a vector's ratio is the median of its rounds'
 // ratios.
-func compare(goBin, rustBin, file, tmp string, rounds, ms int) comparison {
+// A vector that b refuses is left out when b is a baseline (a Go binary of
+// an earlier revision); a refusal by anything else ends the run.
+func compare(a, b tool, file, tmp string, rounds, ms int) comparison {
 	dir, err := os.MkdirTemp(tmp, "split")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "benchcompare:", err)
@@ -159,17 +184,27 @@ func compare(goBin, rustBin, file, tmp string, rounds, ms int) comparison {
 	goDec, goEnc := map[string][]float64{}, map[string][]float64{}
 	rsDec, rsEnc := map[string][]float64{}, map[string][]float64{}
 	decRatio, encRatio := map[string][]float64{}, map[string][]float64{}
+	refused := map[string]bool{}
 	for r := range rounds {
 		fmt.Fprintf(os.Stderr, "%s: round %d/%d\n", file, r+1, rounds)
 		for k, f := range files {
+			if refused[f] {
+				continue
+			}
 			var l []line
 			var gd, ge, rd, re map[string]float64
+			var ok bool
 			if (r+k)%2 == 0 {
-				l, gd, ge = run(goBin, f, ms)
-				_, rd, re = run(rustBin, f, ms)
+				l, gd, ge, _ = run(a.bin, f, ms, false)
+				_, rd, re, ok = run(b.bin, f, ms, b.baseline)
 			} else {
-				_, rd, re = run(rustBin, f, ms)
-				l, gd, ge = run(goBin, f, ms)
+				_, rd, re, ok = run(b.bin, f, ms, b.baseline)
+				l, gd, ge, _ = run(a.bin, f, ms, false)
+			}
+			if !ok {
+				refused[f] = true
+				fmt.Fprintf(os.Stderr, "benchcompare: %s: the baseline refuses it; left out\n", f)
+				continue
 			}
 			if r == 0 {
 				lines = append(lines, l...)
@@ -187,7 +222,7 @@ func compare(goBin, rustBin, file, tmp string, rounds, ms int) comparison {
 
 	var c comparison
 	var table strings.Builder
-	fmt.Fprintf(&table, "| vector | bytes | Go decode ns | Rust decode ns | decode Go/Rust | Go encode ns | Rust encode ns | encode Go/Rust |\n")
+	fmt.Fprintf(&table, "| vector | bytes | %[1]s decode ns | %[2]s decode ns | decode %[1]s/%[2]s | %[1]s encode ns | %[2]s encode ns | encode %[1]s/%[2]s |\n", a.label, b.label)
 	fmt.Fprintf(&table, "|---|---:|---:|---:|---:|---:|---:|---:|\n")
 	var logDec, logEnc float64
 	for _, l := range lines {
@@ -227,11 +262,18 @@ func chunkSection(c comparison, file string, rounds, ms int) string {
 	return b.String()
 }
 
-// run runs one tool's bench and returns its lines and times by vector name.
-func run(bin, file string, ms int) ([]line, map[string]float64, map[string]float64) {
+// run runs one tool's bench and returns its lines and times by vector
+// name; ok is false for a failed run when mayRefuse, which otherwise ends
+// the program.
+func run(bin, file string, ms int, mayRefuse bool) (_ []line, _, _ map[string]float64, ok bool) {
 	cmd := exec.Command(bin, "bench", "--ms", strconv.Itoa(ms), file)
-	cmd.Stderr = os.Stderr
+	if !mayRefuse {
+		cmd.Stderr = os.Stderr
+	}
 	out, err := cmd.Output()
+	if err != nil && mayRefuse {
+		return nil, nil, nil, false
+	}
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "benchcompare: %s: %v\n", bin, err)
 		os.Exit(1)
@@ -250,7 +292,7 @@ func run(bin, file string, ms int) ([]line, map[string]float64, map[string]float
 		lines = append(lines, line{f[0], f[1], size})
 		dec[f[1]], enc[f[1]] = d, e
 	}
-	return lines, dec, enc
+	return lines, dec, enc, true
 }
 
 // splitVectors writes each vector of file to a file of its own in dir,
