@@ -101,6 +101,7 @@ type libraryStream struct {
 	msg     []byte
 	reuse   bool   // read into buf, not with Conn.Read
 	copyOut bool   // then copy each message out into a new slice, out
+	handOff bool   // read and copy in a goroutine of their own, which hands each to Run's
 	buf     []byte // a byte longer than msg, for the read that finds its end
 	out     []byte
 }
@@ -113,6 +114,26 @@ func (l *libraryStream) Run(n int) (time.Duration, error) {
 	}
 	if l.reuse {
 		read = func() error { return l.readInto(ctx) }
+	}
+	if l.handOff {
+		msgs := make(chan []byte, handDepth)
+		failed := make(chan error, 1)
+		go func() {
+			defer close(msgs)
+			for range n {
+				if err := l.readInto(ctx); err != nil {
+					failed <- err
+					return
+				}
+				msgs <- l.out
+			}
+		}()
+		read = func() error {
+			if _, ok := <-msgs; !ok {
+				return <-failed
+			}
+			return nil
+		}
 	}
 	return oneWay(n, func() error {
 		return l.server.Write(ctx, websocket.MessageBinary, l.msg)
@@ -130,16 +151,21 @@ func LibraryStreamReused(msg []byte) (Workload, error) {
 	return &libraryStream{wsPair: p, msg: msg, reuse: true, buf: make([]byte, len(msg)+1)}, nil
 }
 
-// LibraryStreamCopied is LibraryStreamReused handing each message over as
-// memory of its own, a new slice of its length, as a reader that queues
-// messages for others must (the SDK's provider does).
-func LibraryStreamCopied(msg []byte) (Workload, error) {
+// LibraryStreamHanded is LibraryStreamReused as a reader that serves
+// others must use it, and as the SDK's provider does: a goroutine of its
+// own reads each message, copies it out into a new slice of its length,
+// and hands it to the caller's goroutine through a queue.
+func LibraryStreamHanded(msg []byte) (Workload, error) {
 	p, err := newPair()
 	if err != nil {
 		return nil, err
 	}
-	return &libraryStream{wsPair: p, msg: msg, reuse: true, copyOut: true, buf: make([]byte, len(msg)+1)}, nil
+	return &libraryStream{wsPair: p, msg: msg, reuse: true, copyOut: true, handOff: true, buf: make([]byte, len(msg)+1)}, nil
 }
+
+// handDepth is how many messages LibraryStreamHanded's queue holds, as the
+// frame layer's streams hold frame.DefaultDepth.
+const handDepth = 16
 
 // readInto reads one message into l.buf, and copies it out when asked.
 func (l *libraryStream) readInto(ctx context.Context) error {
