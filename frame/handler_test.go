@@ -144,8 +144,6 @@ func TestConnWriteRefuses(t *testing.T) {
 // WebSocket frames of at most that size (read here off the raw TCP
 // stream), and arrives whole, as one of our frames.
 func TestLargeMessageFragmented(t *testing.T) {
-	maxFrame = 1000
-	defer func() { maxFrame = MaxFrame }()
 	conns := make(chan *Conn, 1)
 	done := make(chan struct{})
 	srv := httptest.NewServer(&Handler{Serve: func(_ context.Context, c *Conn) {
@@ -166,6 +164,7 @@ func TestLargeMessageFragmented(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, http.StatusSwitchingProtocols, resp.StatusCode)
 	server := <-conns
+	server.t.(*wsTransport).maxFrame = 1000
 
 	payload := make([]byte, 2500)
 	for i := range payload {

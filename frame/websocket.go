@@ -24,8 +24,9 @@ const MaxMessage = 64 << 20
 
 // wsTransport is a WebSocket (github.com/coder/websocket).
 type wsTransport struct {
-	c    *websocket.Conn
-	rbuf []byte // the message being read; reused from one read to the next
+	c        *websocket.Conn
+	rbuf     []byte // the message being read; reused from one read to the next
+	maxFrame int    // 0: MaxFrame; a test's smaller limit otherwise
 }
 
 // read reads a whole message into the reused buffer and returns a copy of
@@ -84,10 +85,11 @@ func cleanClose(err error) bool {
 // size, still one message.
 const MaxFrame = 16 << 20
 
-// maxFrame is MaxFrame, smaller in tests.
-var maxFrame = MaxFrame
-
 func (w *wsTransport) write(ctx context.Context, msg []byte) error {
+	maxFrame := MaxFrame
+	if w.maxFrame > 0 {
+		maxFrame = w.maxFrame // a test's
+	}
 	if len(msg) <= maxFrame {
 		return w.c.Write(ctx, websocket.MessageBinary, msg)
 	}
