@@ -82,22 +82,33 @@ func (c *Client) Begin(ctx context.Context, arguments wire.Raw) (*Begin, error) 
 		b.end(err)
 		return nil, err
 	}
-	first, err := b.main.recv(ctx)
-	if err != nil {
+	if err := b.first(ctx); err != nil {
+		// No caller will read this begin: what the proxy still sends on
+		// it is dropped, so it never holds the connection up.
+		b.main.abandon()
 		return nil, err
 	}
-	r, err := begin.DecodeResponse(first)
+	return b, nil
+}
+
+// first reads the begin's first answer: Begun, or why there is no begin.
+func (b *Begin) first(ctx context.Context) error {
+	p, err := b.main.recv(ctx)
 	if err != nil {
-		return nil, err
+		return err
+	}
+	r, err := begin.DecodeResponse(p)
+	if err != nil {
+		return err
 	}
 	switch r := r.(type) {
 	case *begin.Begun:
 		b.Registered = begin.Registered(*r)
-		return b, nil
+		return nil
 	case *begin.Error:
-		return nil, &BeginError{Err: protoerr.Error(*r)}
+		return &BeginError{Err: protoerr.Error(*r)}
 	}
-	return nil, ErrUnexpected
+	return ErrUnexpected
 }
 
 // end ends the begin and its channels with err.

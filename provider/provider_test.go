@@ -452,3 +452,32 @@ func TestMaxUnread(t *testing.T) {
 		})
 	}
 }
+
+// A Begin given up before its first answer (its ctx ended) holds nothing
+// up: what the proxy then sends on it is dropped, and the next begin on
+// the connection goes on however much that is (past MaxUnread).
+func TestBeginGivenUp(t *testing.T) {
+	gaveUp := make(chan struct{})
+	c := dialScripted(t, &provider.Options{MaxUnread: 4000}, func(s *rawServer) {
+		s.expect(fr(1, 1, 0, "\x00{\"arguments\":null}"))
+		<-gaveUp
+		s.write(fr(2, 1, 0, "\x00{}"))
+		for i := range 40 {
+			s.write(fr(2, 1, 0, "\x02{\"type\":\"assistant_text_content\",\"text\":\""+strconv.Itoa(i)+strings.Repeat("x", 1000)+"\"}"))
+		}
+		s.expect(fr(1, 2, 0, "\x00{\"arguments\":null}"))
+		s.write(fr(2, 2, 0, "\x00{}"), fr(2, 2, 0, "\x03"))
+	})
+	short, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	_, err := c.Begin(short, wire.Raw{}) // its request is sent; Begun is held back
+	require.ErrorIs(t, err, context.DeadlineExceeded)
+	close(gaveUp)
+
+	ctx := ctx10(t)
+	b, err := c.Begin(ctx, wire.Raw{})
+	require.NoError(t, err)
+	p, err := b.RecvPayload(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, "\x03", string(p))
+}
