@@ -216,6 +216,9 @@ func (b *Begin) ask(ctx context.Context, req begin.ChannelRequest) ([]byte, erro
 	if errors.Is(err, ErrNotServed) {
 		return nil, nil
 	}
+	if err != nil && ctx.Err() != nil {
+		s.abandon() // the answer, when it comes, is dropped
+	}
 	return a, err
 }
 
@@ -278,6 +281,16 @@ func (s *Stream) Recv(ctx context.Context) ([]byte, error) {
 		return nil, wire.ErrNil
 	}
 	return s.s.recv(ctx)
+}
+
+// Abandon tells the client the caller will not read the stream again:
+// what waits on it and what comes later is dropped, so it never holds up
+// the connection's other streams (Options.MaxUnread), and Recv returns
+// ErrAbandoned. The channel stays open until the proxy finishes it.
+func (s *Stream) Abandon() {
+	if s != nil {
+		s.s.abandon()
+	}
 }
 
 // Postgres asks for the server's half of the database connection connID,

@@ -13,7 +13,8 @@
 // up to Options.MaxUnread bytes a stream (64 MiB unless set); past that the
 // reader waits for the caller, and every stream of the connection waits
 // with it: read the main stream (Recv) as it comes, and every channel you
-// open. What a client holds unread is so at most MaxUnread plus one message
+// open, or Abandon it (a call whose ctx ends abandons its channel). What a
+// client holds unread is so at most MaxUnread plus one message
 // (frame.MaxMessage) for each begin and each channel open. Channels the
 // proxy opens are handed to Options.Channel, or finished unanswered.
 //

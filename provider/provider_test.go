@@ -3,6 +3,7 @@ package provider_test
 import (
 	"context"
 	"encoding/binary"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -480,4 +481,60 @@ func TestBeginGivenUp(t *testing.T) {
 	p, err := b.RecvPayload(ctx)
 	require.NoError(t, err)
 	assert.Equal(t, "\x03", string(p))
+}
+
+// A channel's call given up (its ctx ended) and a Postgres stream
+// abandoned hold nothing up: what the proxy sends on them is dropped, and
+// the main stream goes on however much that is (past MaxUnread).
+func TestChannelGivenUp(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		// call makes the call and gives up on it; it closes release when
+		// the proxy is to send, and waits for flooded where it must.
+		call func(ctx context.Context, b *provider.Begin, release chan<- struct{}, flooded <-chan struct{}) error
+	}{
+		{"info given up", func(ctx context.Context, b *provider.Begin, release chan<- struct{}, _ <-chan struct{}) error {
+			short, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
+			defer cancel()
+			_, err := b.Info(short)
+			close(release)
+			return err
+		}},
+		{"postgres abandoned", func(ctx context.Context, b *provider.Begin, release chan<- struct{}, flooded <-chan struct{}) error {
+			st, err := b.Postgres(ctx, 7)
+			close(release)
+			if err != nil {
+				return err
+			}
+			<-flooded
+			time.Sleep(50 * time.Millisecond) // the reader waits on the full stream
+			st.Abandon()
+			_, err = st.Recv(ctx)
+			return err
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			release, flooded := make(chan struct{}), make(chan struct{})
+			c := dialScripted(t, &provider.Options{MaxUnread: 4000}, func(s *rawServer) {
+				s.expect(fr(1, 1, 0, "\x00{\"arguments\":null}"))
+				s.write(fr(2, 1, 0, "\x00{}"))
+				_, _, err := s.ws.Read(context.Background()) // the channel's request
+				assert.NoError(t, err)
+				<-release
+				for i := range 40 {
+					s.write(fr(5, 1, 1, strconv.Itoa(i)+strings.Repeat("x", 1000)))
+				}
+				s.write(fr(2, 1, 0, "\x03"))
+				close(flooded)
+			})
+			ctx := ctx10(t)
+			b, err := c.Begin(ctx, wire.Raw{})
+			require.NoError(t, err)
+			err = tc.call(ctx, b, release, flooded)
+			require.True(t, errors.Is(err, context.DeadlineExceeded) || errors.Is(err, provider.ErrAbandoned), "%v", err)
+			p, err := b.RecvPayload(ctx)
+			require.NoError(t, err)
+			assert.Equal(t, "\x03", string(p))
+		})
+	}
 }
