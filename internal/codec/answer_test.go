@@ -36,9 +36,10 @@ func TestSplitAnswer(t *testing.T) {
 			src = []byte(tt.in)
 		}
 		tag, body, err := SplitAnswer[testVariant](src, errTag)
-		bare, ok := BareTag(src, errTag)
-		if wantBare := !tt.frameErr && !tt.hasBody; assert.Equal(t, wantBare, ok, "%s: BareTag", tt.name) && ok {
-			assert.Equal(t, tt.tag, bare, tt.name)
+		var a Answer[uint8, struct{ Value wire.Raw }, testVariant]
+		ok := DecodeBare(&a, src, errTag+1)
+		if wantBare := !tt.frameErr && !tt.hasBody; assert.Equal(t, wantBare, ok, "%s: DecodeBare", tt.name) && ok {
+			assert.Equal(t, tt.tag+1, a.Outcome, tt.name)
 		}
 		assert.Equal(t, tt.tag, tag, tt.name)
 		if tt.frameErr {
