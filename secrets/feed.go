@@ -73,8 +73,8 @@ func (r *FeedResponse) Encode(dst []byte) ([]byte, error) {
 	return (*answer)(r).Encode(dst, Error)
 }
 
-// answer is the template FeedResponse is an instance of; decode and encode
-// are never inlined, for the reason codec.DecodeBare gives.
+// answer is the template FeedResponse is an instance of; its Decode
+// and Encode are never inlined, for the reason codec.DecodeBare gives.
 type answer = codec.Answer[Outcome, protoerr.Error, ErrorKind]
 
 // ErrorKind is one way a secrets feed answer fails to decode.

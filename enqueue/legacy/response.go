@@ -77,8 +77,8 @@ func (r *Response) Encode(dst []byte) ([]byte, error) {
 	return (*answer)(r).Encode(dst, Error)
 }
 
-// answer is the template Response is an instance of; decode and encode
-// are never inlined, for the reason codec.DecodeBare gives.
+// answer is the template Response is an instance of; its Decode
+// and Encode are never inlined, for the reason codec.DecodeBare gives.
 type answer = codec.Answer[Outcome, protoerr.Error, ErrorKind]
 
 // ErrorKind is one way a legacy enqueue answer fails to decode.
