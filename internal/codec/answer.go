@@ -59,7 +59,10 @@ func OutcomeTag[O ~uint8](o O, errOutcome O) (tag byte, ok bool) {
 // package, its call into the generic a.Decode would meet it without its
 // escape facts, and the caller's Response would move to the heap
 // (TestZeroAllocations and TestDecodeIntoLocal in internal/tools/scopes).
-// DecodeBare and EncodeBare make no call, so that they inline into it.
+// DecodeBare and EncodeBare make no call, so that they inline into it: one
+// generic function that made the call to a.Decode too would cost more than
+// the inliner allows, and a family method left to call it would be inlined
+// into the caller's package, where the Response moves to the heap.
 func DecodeBare[O ~uint8, E ~struct{ Value wire.Raw }, K wire.ErrorKind](a *Answer[O, E, K], src []byte, errOutcome O) bool {
 	if len(src) == 0 || src[0] >= byte(errOutcome-1) || a == nil {
 		return false
