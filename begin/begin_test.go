@@ -10,35 +10,15 @@ import (
 	"github.com/diverge-network/diverge-sdk-go/dequeue"
 	"github.com/diverge-network/diverge-sdk-go/enqueue"
 	protoerr "github.com/diverge-network/diverge-sdk-go/errors"
+	"github.com/diverge-network/diverge-sdk-go/internal/encodetest"
 	"github.com/diverge-network/diverge-sdk-go/mcpcontent"
 	"github.com/diverge-network/diverge-sdk-go/secrets"
 	"github.com/diverge-network/diverge-sdk-go/wire"
 )
 
-func str(t *testing.T, s string) wire.Raw {
-	t.Helper()
-	r, err := wire.NewRawString(s)
-	require.NoError(t, err)
-	return r
-}
-
-func raw(t *testing.T, s string) wire.Raw {
-	t.Helper()
-	var r wire.Raw
-	require.NoError(t, r.DecodeJSON([]byte(s)))
-	return r
-}
-
-func obj(t *testing.T, s string) wire.Object {
-	t.Helper()
-	var o wire.Object
-	require.NoError(t, o.DecodeJSON([]byte(s)))
-	return o
-}
-
 func TestChannelRequests(t *testing.T) {
 	var vals secrets.Values
-	vals.Set("token", str(t, "t"))
+	vals.Set("token", encodetest.RawString(t, "t"))
 	tests := []struct {
 		req  ChannelRequest
 		wire string
@@ -137,16 +117,16 @@ func TestResponses(t *testing.T) {
 	var decl secrets.Declaration
 	decl.Set("r", secrets.Rotating)
 	var vals secrets.Values
-	vals.Set("r", raw(t, `{"n":3}`))
+	vals.Set("r", encodetest.RawJSON(t, `{"n":3}`))
 	tests := []struct {
 		resp Response
 		wire string
 	}{
 		{&Begun{}, "\x00{}"},
-		{&Begun{Dependencies: []wire.Object{obj(t, `{"name":"db"}`)}, Secrets: decl}, "\x00" + `{"dependencies":[{"name":"db"}],"secrets":{"r":"rotating"}}`},
+		{&Begun{Dependencies: []wire.Object{encodetest.ObjectJSON(t, `{"name":"db"}`)}, Secrets: decl}, "\x00" + `{"dependencies":[{"name":"db"}],"secrets":{"r":"rotating"}}`},
 		{&Error{Value: protoerr.New(protoerr.KindProgram, "arguments refused").Value}, "\x01" + `{"kind":"program","error":"arguments refused"}`},
-		{&Error{Value: raw(t, `null`)}, "\x01null"},
-		{&Chunk{&chunk.AssistantTextContent{Content: mcpcontent.Text{Text: "hi", Meta: obj(t, `{"seq":2}`)}}}, "\x02" + `{"type":"assistant_text_content","text":"hi","_meta":{"seq":2}}`},
+		{&Error{Value: encodetest.RawJSON(t, `null`)}, "\x01null"},
+		{&Chunk{&chunk.AssistantTextContent{Content: mcpcontent.Text{Text: "hi", Meta: encodetest.ObjectJSON(t, `{"seq":2}`)}}}, "\x02" + `{"type":"assistant_text_content","text":"hi","_meta":{"seq":2}}`},
 		{&Active{}, "\x03"},
 		{&Inactive{Values: vals}, "\x04" + `{"r":{"n":3}}`},
 	}

@@ -58,7 +58,7 @@ func TestResponseEncodeRefusesInvalidUTF8(t *testing.T) {
 		}},
 		{"[name 0]", func(t *testing.T, bad string) Response {
 			var v secrets.Values
-			v.Set(bad, raw(t, secretValue))
+			v.Set(bad, encodetest.RawJSON(t, secretValue))
 			return &Inactive{Values: v}
 		}},
 	}
@@ -92,7 +92,7 @@ func TestResponseEncodeRefusesNilAndZero(t *testing.T) {
 		{"zero chunk", &Chunk{}, "", wire.ErrNoValue},
 		{"nil chunk kind", &Chunk{(*chunk.Usage)(nil)}, "", wire.ErrNil},
 		{"chunk without message", &Chunk{&chunk.Notification{}}, "message", wire.ErrNoValue},
-		{"zero template", &Begun{Dependencies: []wire.Object{obj(t, `{"a":1}`), {}}}, "dependencies[1]", wire.ErrNoValue},
+		{"zero template", &Begun{Dependencies: []wire.Object{encodetest.ObjectJSON(t, `{"a":1}`), {}}}, "dependencies[1]", wire.ErrNoValue},
 		{"unknown mode", &Begun{Secrets: badMode}, `secrets["token"]`, wire.ErrUnknownValue},
 		{"zero secret value", &Inactive{Values: zeroValue}, `["token"]`, wire.ErrNoValue},
 	}
@@ -115,8 +115,8 @@ func TestResponsePointerVariantsEncode(t *testing.T) {
 
 func TestChannelRequestEncodeRefuses(t *testing.T) {
 	var badName secrets.Values
-	badName.Set("ok", raw(t, secretValue))
-	badName.Set("x\xed\xa0\x80"+encodetest.Marker, raw(t, secretValue))
+	badName.Set("ok", encodetest.RawJSON(t, secretValue))
+	badName.Set("x\xed\xa0\x80"+encodetest.Marker, encodetest.RawJSON(t, secretValue))
 	var zeroValue secrets.Values
 	zeroValue.Set("token", wire.Raw{})
 	tests := []struct {

@@ -21,13 +21,6 @@ func dec(t *testing.T, s string) chunk.Decimal {
 	return d
 }
 
-func raw(t *testing.T, s string) wire.Raw {
-	t.Helper()
-	var r wire.Raw
-	require.NoError(t, r.DecodeJSON([]byte(s)))
-	return r
-}
-
 // TestEncodeValues: a value built in Go encodes to the bytes the Rust SDK
 // writes (members in declaration order, absent ones left out), and decodes
 // back to the same bytes.
@@ -60,7 +53,7 @@ func TestEncodeValues(t *testing.T) {
 		{"tool response, every member", &chunk.ToolResponse{
 			ParentToolCallID: ptr("p"), ID: "c", ResultType: chunk.ResultComplete,
 			Content:           []mcpcontent.Block{&mcpcontent.Text{Text: "x"}},
-			StructuredContent: raw(t, `{"n":1}`), IsError: ptr(false), Meta: meta,
+			StructuredContent: encodetest.RawJSON(t, `{"n":1}`), IsError: ptr(false), Meta: meta,
 		}, `{"type":"tool_response","parent_tool_call_id":"p","id":"c","resultType":"complete","content":[{"type":"text","text":"x"}],"structuredContent":{"n":1},"isError":false,"_meta":{}}`},
 		{"user text", &chunk.UserTextContent{Key: "k", Content: mcpcontent.Text{Text: "hi"}}, `{"type":"user_text_content","key":"k","text":"hi"}`},
 		{"user image", &chunk.UserImageContent{Key: "k", Content: mcpcontent.Image{Data: "AA==", MIMEType: "image/png"}},
@@ -72,7 +65,7 @@ func TestEncodeValues(t *testing.T) {
 		{"user resource link", &chunk.UserResourceLink{Key: "k", Content: mcpcontent.ResourceLink{URI: "u", Name: "n", Size: ptr(uint64(3))}},
 			`{"type":"user_resource_link","key":"k","uri":"u","name":"n","size":3}`},
 		{"usage", &chunk.Usage{CompletionTokens: 1, PromptTokens: 2, TotalTokens: 3}, `{"type":"usage","completion_tokens":1,"prompt_tokens":2,"total_tokens":3}`},
-		{"notification", &chunk.Notification{IsFatal: true, Message: raw(t, "null")}, `{"type":"notification","is_fatal":true,"message":null}`},
+		{"notification", &chunk.Notification{IsFatal: true, Message: encodetest.RawJSON(t, "null")}, `{"type":"notification","is_fatal":true,"message":null}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -3,24 +3,12 @@ package dequeue
 import (
 	"testing"
 
-	"github.com/stretchr/testify/require"
-
 	"github.com/diverge-network/diverge-sdk-go/internal/encodetest"
-	"github.com/diverge-network/diverge-sdk-go/wire"
 )
 
-func TestEncodeRefusesInvalidUTF8(t *testing.T) {
-	for _, bad := range encodetest.Bad {
-		t.Run(bad.Name, func(t *testing.T) {
-			out, err := (&Request{Key: bad.S}).EncodeJSON(encodetest.Dst())
-			encodetest.RequireError(t, out, err, "key", wire.ErrInvalidUTF8, bad.S)
-		})
-	}
-}
-
-func TestEncodeRefusesNilAndUnknown(t *testing.T) {
-	var out []byte
-	var err error
-	require.NotPanics(t, func() { out, err = (*Request)(nil).EncodeJSON(encodetest.Dst()) })
-	encodetest.RequireError(t, out, err, "", wire.ErrNil)
+// TestEncodeRefuses: a key that is not UTF-8 fails at "key", and a nil
+// Request fails with wire.ErrNil; neither panics nor quotes the key.
+func TestEncodeRefuses(t *testing.T) {
+	encodetest.RequireRefusesBad(t, "key", func(bad string, dst []byte) ([]byte, error) { return (&Request{Key: bad}).EncodeJSON(dst) })
+	encodetest.RequireRefusesNil(t, (*Request)(nil).EncodeJSON)
 }

@@ -45,16 +45,14 @@ type Response struct {
 // Decode reads one answer payload; bytes after a bare tag are ignored, as
 // the reference ignores them. A failure is a *FrameError and leaves r as it
 // was. r keeps no reference to src.
+//
+//go:noinline
 func (r *Response) Decode(src []byte) error {
-	if tag, ok := codec.BareTag(src, byte(Error-1)); ok && r != nil {
-		*r = Response{Outcome: Outcome(tag + 1)}
+	if codec.DecodeBare((*answer)(r), src, Error) {
 		return nil
 	}
-	return r.decode(src)
+	return (*answer)(r).Decode(src, Error)
 }
-
-//go:noinline
-func (r *Response) decode(src []byte) error { return (*answer)(r).Decode(src, Error) }
 
 // Encode appends the answer payload to dst: the tag, and for Error the
 // error's JSON. It fails, leaving dst as it was, with a *wire.EncodeError
@@ -63,20 +61,17 @@ func (r *Response) decode(src []byte) error { return (*answer)(r).Decode(src, Er
 // no tag, such as NotServed; at "error" wire.ErrNoValue for the Outcome
 // Error with an Error that holds no value, and protoerr.ErrNotCarried for an
 // Error set beside Dequeued or Empty.
+//
+//go:noinline
 func (r *Response) Encode(dst []byte) ([]byte, error) {
-	if r != nil && r.Outcome-1 < Error-1 && r.Error.IsZero() {
-		if out, ok := codec.PutTag(dst, byte(r.Outcome-1)); ok {
-			return out, nil
-		}
+	if out, ok := codec.EncodeBare((*answer)(r), dst, Error); ok {
+		return out, nil
 	}
-	return r.encode(dst)
+	return (*answer)(r).Encode(dst, Error)
 }
 
-//go:noinline
-func (r *Response) encode(dst []byte) ([]byte, error) { return (*answer)(r).Encode(dst, Error) }
-
-// answer is the template Response is an instance of; decode and encode
-// are never inlined, for the reason codec.BareTag gives.
+// answer is the template Response is an instance of; its Decode
+// and Encode are never inlined, for the reason codec.DecodeBare gives.
 type answer = codec.Answer[Outcome, protoerr.Error, ErrorKind]
 
 // ErrorKind is one way a dequeue answer fails to decode.

@@ -160,7 +160,7 @@ func TestOptionalMembersAbsent(t *testing.T) {
 		{&Image{Data: "", MIMEType: "m"}, `{"type":"image","data":"","mimeType":"m"}`},
 		{&ResourceLink{URI: "u", Name: "n"}, `{"type":"resource_link","uri":"u","name":"n"}`},
 		{&EmbeddedResource{Resource: &BlobResourceContents{URI: "u", Blob: "b"}}, `{"type":"resource","resource":{"uri":"u","blob":"b"}}`},
-		{&Text{Text: "x", Meta: obj(t, `{}`), Annotations: &Annotations{}}, `{"type":"text","text":"x","_meta":{},"annotations":{}}`},
+		{&Text{Text: "x", Meta: encodetest.ObjectJSON(t, `{}`), Annotations: &Annotations{}}, `{"type":"text","text":"x","_meta":{},"annotations":{}}`},
 	}
 	for _, tt := range tests {
 		out, err := EncodeBlockJSON(nil, tt.block)

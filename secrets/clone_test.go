@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/diverge-network/diverge-sdk-go/internal/encodetest"
 	"github.com/diverge-network/diverge-sdk-go/wire"
 )
 
@@ -23,7 +24,7 @@ func TestValuesCloneOwnsItsBytes(t *testing.T) {
 	}{
 		{"decoded list", func(Values) {}},
 		{"map built by a lookup", func(v Values) { v.Get("n") }},
-		{"map built by a change", func(v Values) { v.Set("added", raw(t, `"y"`)) }},
+		{"map built by a change", func(v Values) { v.Set("added", encodetest.RawJSON(t, `"y"`)) }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			buf := []byte(doc)
@@ -51,7 +52,7 @@ func TestValuesCloneOwnsItsBytes(t *testing.T) {
 func TestValuesCloneKeepsZero(t *testing.T) {
 	v := NewValues()
 	v.Set("none", wire.Raw{})
-	v.Set("one", raw(t, "1"))
+	v.Set("one", encodetest.RawJSON(t, "1"))
 	c := v.Clone()
 	none, ok := c.Get("none")
 	require.True(t, ok)

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/diverge-network/diverge-sdk-go/internal/encodetest"
 	"github.com/diverge-network/diverge-sdk-go/wire"
 )
 
@@ -24,7 +25,7 @@ func TestValuesCopiesShare(t *testing.T) {
 		make func() Values
 	}{
 		{"NewValues", NewValues},
-		{"non-empty", func() Values { var v Values; v.Set("a", str(t, "1")); return v }},
+		{"non-empty", func() Values { var v Values; v.Set("a", encodetest.RawString(t, "1")); return v }},
 		{"decoded empty", func() Values { var v Values; require.NoError(t, v.DecodeJSON([]byte(`{}`))); return v }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -43,19 +44,19 @@ func TestValuesCopiesShare(t *testing.T) {
 func TestZeroValuesCopyBeforeFirstSet(t *testing.T) {
 	var a Values
 	b := a
-	b.Set("x", str(t, "y"))
+	b.Set("x", encodetest.RawString(t, "y"))
 	assert.Equal(t, 0, a.Len(), "documented: the zero Values has no entries to share yet")
 	c := b
-	c.Set("z", str(t, "w"))
+	c.Set("z", encodetest.RawString(t, "w"))
 	assert.Equal(t, 2, b.Len(), "after the first Set, copies share")
 }
 
 func TestValuesClone(t *testing.T) {
 	a := NewValues()
-	a.Set("a", str(t, "1"))
-	a.Set("b", str(t, "2"))
+	a.Set("a", encodetest.RawString(t, "1"))
+	a.Set("b", encodetest.RawString(t, "2"))
 	c := a.Clone()
-	c.Set("c", str(t, "3"))
+	c.Set("c", encodetest.RawString(t, "3"))
 	c.Delete("a")
 	assert.Equal(t, []string{"a", "b"}, names(a))
 	assert.Equal(t, []string{"b", "c"}, names(c))
@@ -63,14 +64,14 @@ func TestValuesClone(t *testing.T) {
 	var zero Values
 	zc := zero.Clone()
 	d := zc
-	d.Set("x", str(t, "1"))
+	d.Set("x", encodetest.RawString(t, "1"))
 	assert.Equal(t, 1, zc.Len(), "a clone, even of the zero Values, has entries to share")
 	assert.Equal(t, 0, zero.Len())
 }
 
 func TestValuesDecodeFailureLeavesValues(t *testing.T) {
 	v := NewValues()
-	v.Set("a", str(t, "1"))
+	v.Set("a", encodetest.RawString(t, "1"))
 	require.Error(t, v.DecodeJSON([]byte(`{"b":`)))
 	assert.Equal(t, []string{"a"}, names(v))
 }

@@ -18,15 +18,15 @@ func TestValuesEncodeRefuses(t *testing.T) {
 	for _, bad := range encodetest.Bad {
 		t.Run(bad.Name, func(t *testing.T) {
 			var v Values
-			v.Set("token", raw(t, secretValue))
-			v.Set(bad.S, raw(t, secretValue))
+			v.Set("token", encodetest.RawJSON(t, secretValue))
+			v.Set(bad.S, encodetest.RawJSON(t, secretValue))
 			out, err := v.EncodeJSON(encodetest.Dst())
 			encodetest.RequireError(t, out, err, "[name 1]", wire.ErrInvalidUTF8, bad.S, "sk_live_VALUE")
 		})
 	}
 	t.Run("zero value", func(t *testing.T) {
 		var v Values
-		v.Set("token", raw(t, secretValue))
+		v.Set("token", encodetest.RawJSON(t, secretValue))
 		v.Set("db", wire.Raw{})
 		out, err := v.EncodeJSON(encodetest.Dst())
 		encodetest.RequireError(t, out, err, `["db"]`, wire.ErrNoValue, "sk_live_VALUE")
@@ -86,7 +86,7 @@ func TestModeZeroIsUnset(t *testing.T) {
 // the verb, and so does a struct holding Values.
 func TestValuesHideRawUnderFmt(t *testing.T) {
 	var v Values
-	v.Set("token", raw(t, secretValue))
+	v.Set("token", encodetest.RawJSON(t, secretValue))
 	holder := struct{ Values Values }{v}
 	for _, verb := range []string{"%v", "%+v", "%#v", "%s", "%q", "%x"} {
 		assert.NotContains(t, fmt.Sprintf(verb, v), "sk_live", verb)

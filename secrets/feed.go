@@ -48,16 +48,14 @@ type FeedResponse struct {
 // Decode reads one answer payload; bytes after a bare tag are ignored, as
 // the reference ignores them. A failure is a *FrameError and leaves r as it
 // was. r keeps no reference to src.
+//
+//go:noinline
 func (r *FeedResponse) Decode(src []byte) error {
-	if tag, ok := codec.BareTag(src, byte(Error-1)); ok && r != nil {
-		*r = FeedResponse{Outcome: Outcome(tag + 1)}
+	if codec.DecodeBare((*answer)(r), src, Error) {
 		return nil
 	}
-	return r.decode(src)
+	return (*answer)(r).Decode(src, Error)
 }
-
-//go:noinline
-func (r *FeedResponse) decode(src []byte) error { return (*answer)(r).Decode(src, Error) }
 
 // Encode appends the answer payload to dst: the tag, and for Error the
 // error's JSON. It fails, leaving dst as it was, with a *wire.EncodeError
@@ -66,20 +64,17 @@ func (r *FeedResponse) decode(src []byte) error { return (*answer)(r).Decode(src
 // no tag, such as NotServed; at "error" wire.ErrNoValue for the Outcome
 // Error with an Error that holds no value, and protoerr.ErrNotCarried for an
 // Error set beside Fed.
+//
+//go:noinline
 func (r *FeedResponse) Encode(dst []byte) ([]byte, error) {
-	if r != nil && r.Outcome-1 < Error-1 && r.Error.IsZero() {
-		if out, ok := codec.PutTag(dst, byte(r.Outcome-1)); ok {
-			return out, nil
-		}
+	if out, ok := codec.EncodeBare((*answer)(r), dst, Error); ok {
+		return out, nil
 	}
-	return r.encode(dst)
+	return (*answer)(r).Encode(dst, Error)
 }
 
-//go:noinline
-func (r *FeedResponse) encode(dst []byte) ([]byte, error) { return (*answer)(r).Encode(dst, Error) }
-
-// answer is the template FeedResponse is an instance of; decode and encode
-// are never inlined, for the reason codec.BareTag gives.
+// answer is the template FeedResponse is an instance of; its Decode
+// and Encode are never inlined, for the reason codec.DecodeBare gives.
 type answer = codec.Answer[Outcome, protoerr.Error, ErrorKind]
 
 // ErrorKind is one way a secrets feed answer fails to decode.

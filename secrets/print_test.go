@@ -11,27 +11,14 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/diverge-network/diverge-sdk-go/internal/encodetest"
 )
 
 // marker is in every secret value below; no output may hold it.
 const marker = "MARKER_s3cr3t"
 
 var verbs = []string{"%v", "%s", "%+v", "%#v", "%q", "%x", "%d", "%T"}
-
-// logged is one record with attr under slog's text and JSON handlers, with
-// the time left out.
-func logged(attr slog.Attr) (text, js string) {
-	noTime := func(_ []string, a slog.Attr) slog.Attr {
-		if a.Key == slog.TimeKey {
-			return slog.Attr{}
-		}
-		return a
-	}
-	var tb, jb bytes.Buffer
-	slog.New(slog.NewTextHandler(&tb, &slog.HandlerOptions{ReplaceAttr: noTime})).Info("m", attr)
-	slog.New(slog.NewJSONHandler(&jb, &slog.HandlerOptions{ReplaceAttr: noTime})).Info("m", attr)
-	return tb.String(), jb.String()
-}
 
 // secretValues holds the marker in each value, as a string, inside an
 // object and as a number-like string.
@@ -63,7 +50,7 @@ func TestValuesHideEveryValue(t *testing.T) {
 		b, err := json.Marshal(x)
 		require.NoError(t, err)
 		assertNoSecret(t, string(b), "encoding/json")
-		text, js := logged(slog.Any("v", x))
+		text, js := encodetest.Logged(slog.Any("v", x))
 		assertNoSecret(t, text, "slog text")
 		assertNoSecret(t, js, "slog json")
 	}
@@ -78,7 +65,7 @@ func TestValuesHideEveryValue(t *testing.T) {
 	b, err := json.Marshal(v)
 	require.NoError(t, err)
 	assert.Equal(t, `{"token":"\u003chidden\u003e","db":"\u003chidden\u003e","pin":"\u003chidden\u003e"}`, string(b))
-	text, js := logged(slog.Any("v", v))
+	text, js := encodetest.Logged(slog.Any("v", v))
 	assert.Equal(t, "level=INFO msg=m v.token=<hidden> v.db=<hidden> v.pin=<hidden>\n", text)
 	assert.Equal(t, `{"level":"INFO","msg":"m","v":{"token":"<hidden>","db":"<hidden>","pin":"<hidden>"}}`+"\n", js)
 
@@ -98,7 +85,7 @@ func TestEmptyValuesPrint(t *testing.T) {
 
 func TestValuesMarshalJSONRefusesBadName(t *testing.T) {
 	var v Values
-	v.Set("a\xff", str(t, marker))
+	v.Set("a\xff", encodetest.RawString(t, marker))
 	_, err := json.Marshal(v)
 	require.Error(t, err)
 	assertNoSecret(t, err.Error(), "error")
@@ -116,7 +103,7 @@ func TestDeclarationPrintsNamesAndModes(t *testing.T) {
 	b, err := json.Marshal(map[string]any{"d": d})
 	require.NoError(t, err)
 	assert.Equal(t, `{"d":{"api_key":"fixed","token":"rotating"}}`, string(b))
-	text, js := logged(slog.Any("d", d))
+	text, js := encodetest.Logged(slog.Any("d", d))
 	assert.Equal(t, "level=INFO msg=m d.api_key=fixed d.token=rotating\n", text)
 	assert.Equal(t, `{"level":"INFO","msg":"m","d":{"api_key":"fixed","token":"rotating"}}`+"\n", js)
 

@@ -8,22 +8,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/diverge-network/diverge-sdk-go/internal/encodetest"
 	"github.com/diverge-network/diverge-sdk-go/wire"
 )
-
-func str(t *testing.T, s string) wire.Raw {
-	t.Helper()
-	r, err := wire.NewRawString(s)
-	require.NoError(t, err)
-	return r
-}
-
-func raw(t *testing.T, s string) wire.Raw {
-	t.Helper()
-	var r wire.Raw
-	require.NoError(t, r.DecodeJSON([]byte(s)))
-	return r
-}
 
 func TestValuesKeepOrderAndLastValue(t *testing.T) {
 	var v Values
@@ -45,9 +32,9 @@ func TestValuesZeroAndSet(t *testing.T) {
 	b, _ := v.EncodeJSON(nil)
 	assert.Equal(t, "{}", string(b))
 
-	v.Set("token", str(t, "t1"))
-	v.Set("db", raw(t, `{"user":"app"}`))
-	v.Set("token", str(t, "t2"))
+	v.Set("token", encodetest.RawString(t, "t1"))
+	v.Set("db", encodetest.RawJSON(t, `{"user":"app"}`))
+	v.Set("token", encodetest.RawString(t, "t2"))
 	v.Delete("nothing")
 	b, _ = v.EncodeJSON(nil)
 	assert.Equal(t, `{"token":"t2","db":{"user":"app"}}`, string(b))

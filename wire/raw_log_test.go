@@ -1,7 +1,6 @@
-package wire
+package wire_test
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"log/slog"
@@ -9,27 +8,15 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/diverge-network/diverge-sdk-go/internal/encodetest"
+	"github.com/diverge-network/diverge-sdk-go/wire"
 )
 
-// logged is one record with attr under slog's text and JSON handlers, with
-// the time left out.
-func logged(attr slog.Attr) (text, js string) {
-	noTime := func(_ []string, a slog.Attr) slog.Attr {
-		if a.Key == slog.TimeKey {
-			return slog.Attr{}
-		}
-		return a
-	}
-	var tb, jb bytes.Buffer
-	slog.New(slog.NewTextHandler(&tb, &slog.HandlerOptions{ReplaceAttr: noTime})).Info("m", attr)
-	slog.New(slog.NewJSONHandler(&jb, &slog.HandlerOptions{ReplaceAttr: noTime})).Info("m", attr)
-	return tb.String(), jb.String()
-}
-
 func TestRawAndObjectPrintAsJSONText(t *testing.T) {
-	var r Raw
+	var r wire.Raw
 	require.NoError(t, r.DecodeJSON([]byte(`{"b":[1,"x"],"a":null}`)))
-	var o Object
+	var o wire.Object
 	require.NoError(t, o.DecodeJSON([]byte(`{"b":[1,"x"],"a":null}`)))
 	const want = `{"b":[1,"x"],"a":null}`
 	for _, v := range []any{r, o} {
@@ -41,7 +28,7 @@ func TestRawAndObjectPrintAsJSONText(t *testing.T) {
 			require.NoError(t, err)
 			assert.Equal(t, `{"v":`+want+`}`, string(b))
 
-			text, js := logged(slog.Any("v", v))
+			text, js := encodetest.Logged(slog.Any("v", v))
 			assert.Equal(t, `level=INFO msg=m v="{\"b\":[1,\"x\"],\"a\":null}"`+"\n", text)
 			assert.Equal(t, `{"level":"INFO","msg":"m","v":`+want+`}`+"\n", js)
 		})
@@ -49,8 +36,8 @@ func TestRawAndObjectPrintAsJSONText(t *testing.T) {
 }
 
 func TestZeroRawAndObjectLogAsNull(t *testing.T) {
-	for _, v := range []any{Raw{}, Object{}} {
-		text, js := logged(slog.Any("v", v))
+	for _, v := range []any{wire.Raw{}, wire.Object{}} {
+		text, js := encodetest.Logged(slog.Any("v", v))
 		assert.Equal(t, `level=INFO msg=m v="null"`+"\n", text)
 		assert.Equal(t, `{"level":"INFO","msg":"m","v":null}`+"\n", js)
 	}

@@ -50,24 +50,38 @@ func OutcomeTag[O ~uint8](o O, errOutcome O) (tag byte, ok bool) {
 	return byte(o - 1), true
 }
 
-// BareTag is the tag of src when it is a bare tag, the common answer: a
-// tag below errTag, the error outcome's, bytes after it ignored, as the
-// reference ignores them. ok is false for any other src, which is Decode's.
+// DecodeBare reads src into a when it is a bare tag, the common answer: a
+// tag below errOutcome's, bytes after it ignored, as the reference ignores
+// them. It reports whether it did; a family's Decode hands any other src,
+// and a nil a, to a.Decode.
 //
-// A family's Decode reads a bare tag itself, with BareTag, and anything
-// else with its own decode, marked //go:noinline, which calls Decode from
-// the family's package: made from a caller's package (were the family's
-// method inlined there), a call into a generic method meets it without its
-// escape facts, and the caller's answer would move to the heap
+// The family's Decode is marked //go:noinline: inlined into a caller's
+// package, its call into the generic a.Decode would meet it without its
+// escape facts, and the caller's Response would move to the heap
 // (TestZeroAllocations and TestDecodeIntoLocal in internal/tools/scopes).
-// Its Encode writes a bare tag with PutTag and calls Encode the same way.
-// BareTag and PutTag are not generic: a generic helper costs the family's
-// method more than it saves.
-func BareTag(src []byte, errTag byte) (tag byte, ok bool) {
-	if len(src) == 0 || src[0] >= errTag {
-		return 0, false
+// DecodeBare and EncodeBare make no call, so that they inline into it: one
+// generic function that made the call to a.Decode too would cost more than
+// the inliner allows, and a family method left to call it would be inlined
+// into the caller's package, where the Response moves to the heap.
+func DecodeBare[O ~uint8, E ~struct{ Value wire.Raw }, K wire.ErrorKind](a *Answer[O, E, K], src []byte, errOutcome O) bool {
+	if len(src) == 0 || src[0] >= byte(errOutcome-1) || a == nil {
+		return false
 	}
-	return src[0], true
+	*a = Answer[O, E, K]{Outcome: O(src[0] + 1)}
+	return true
+}
+
+// EncodeBare appends a's tag to dst when a is the common answer, an outcome
+// below errOutcome with no Error, and dst has room for the tag. ok is false
+// when it appended nothing; a family's Encode hands a to a.Encode then.
+func EncodeBare[O ~uint8, E ~struct{ Value wire.Raw }, K wire.ErrorKind](a *Answer[O, E, K], dst []byte, errOutcome O) (out []byte, ok bool) {
+	n := len(dst)
+	if a == nil || a.Outcome-1 >= errOutcome-1 || !errorValue(a.Error).Value.IsZero() || n >= cap(dst) {
+		return dst, false
+	}
+	dst = dst[:n+1]
+	dst[n] = byte(a.Outcome - 1)
+	return dst, true
 }
 
 // Decode reads src, one answer frame: a bare tag below errOutcome's (bytes

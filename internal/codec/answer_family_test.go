@@ -14,6 +14,7 @@ import (
 	protoerr "github.com/diverge-network/diverge-sdk-go/errors"
 	"github.com/diverge-network/diverge-sdk-go/internal/codec"
 	"github.com/diverge-network/diverge-sdk-go/internal/encodetest"
+	"github.com/diverge-network/diverge-sdk-go/internal/tools/golden"
 	"github.com/diverge-network/diverge-sdk-go/secrets"
 	"github.com/diverge-network/diverge-sdk-go/wire"
 )
@@ -31,6 +32,7 @@ type family struct {
 	tag    func(outcome uint8) (byte, bool)
 	kind   func(err error) (kind string, tag byte, ok bool) // the family's own frame error
 	body   uint8                                            // the family's ErrorKindBody
+	golden func(t *testing.T)                               // the golden vectors of the family's answer
 }
 
 // answer is a family's Response, its outcome as a number.
@@ -52,8 +54,13 @@ func newFamily[R any, O interface {
 	~uint8
 	String() string
 	WireTag() (byte, bool)
-}, K wire.ErrorKind](name string, body K, build func(answer) R, get func(*R) answer) family {
+}, K wire.ErrorKind](name, scope string, body K, build func(answer) R, get func(*R) answer) family {
 	f := family{name: name, body: uint8(body)}
+	f.golden = func(t *testing.T) {
+		decode := func(r *R, src []byte) error { return any(r).(frameMethods).Decode(src) }
+		encode := func(r *R, dst []byte) ([]byte, error) { return any(r).(frameMethods).Encode(dst) }
+		golden.CheckMethods(t, scope, decode, encode)
+	}
 	f.decode = func(src []byte, before answer) (answer, error) {
 		r := build(before)
 		err := any(&r).(frameMethods).Decode(src)
@@ -85,22 +92,22 @@ func newFamily[R any, O interface {
 }
 
 var families = []family{
-	newFamily[enqueue.Response, enqueue.Outcome, enqueue.ErrorKind]("enqueue", enqueue.ErrorKindBody,
+	newFamily[enqueue.Response, enqueue.Outcome, enqueue.ErrorKind]("enqueue", "enqueue.response", enqueue.ErrorKindBody,
 		func(a answer) enqueue.Response {
 			return enqueue.Response{Outcome: enqueue.Outcome(a.outcome), Error: a.err}
 		},
 		func(r *enqueue.Response) answer { return answer{uint8(r.Outcome), r.Error} }),
-	newFamily[legacy.Response, legacy.Outcome, legacy.ErrorKind]("legacy", legacy.ErrorKindBody,
+	newFamily[legacy.Response, legacy.Outcome, legacy.ErrorKind]("legacy", "legacy.enqueue.response", legacy.ErrorKindBody,
 		func(a answer) legacy.Response {
 			return legacy.Response{Outcome: legacy.Outcome(a.outcome), Error: a.err}
 		},
 		func(r *legacy.Response) answer { return answer{uint8(r.Outcome), r.Error} }),
-	newFamily[dequeue.Response, dequeue.Outcome, dequeue.ErrorKind]("dequeue", dequeue.ErrorKindBody,
+	newFamily[dequeue.Response, dequeue.Outcome, dequeue.ErrorKind]("dequeue", "dequeue.response", dequeue.ErrorKindBody,
 		func(a answer) dequeue.Response {
 			return dequeue.Response{Outcome: dequeue.Outcome(a.outcome), Error: a.err}
 		},
 		func(r *dequeue.Response) answer { return answer{uint8(r.Outcome), r.Error} }),
-	newFamily[secrets.FeedResponse, secrets.Outcome, secrets.ErrorKind]("secrets feed", secrets.ErrorKindBody,
+	newFamily[secrets.FeedResponse, secrets.Outcome, secrets.ErrorKind]("secrets feed", "secrets.feed_response", secrets.ErrorKindBody,
 		func(a answer) secrets.FeedResponse {
 			return secrets.FeedResponse{Outcome: secrets.Outcome(a.outcome), Error: a.err}
 		},
@@ -124,6 +131,15 @@ func TestFamilies(t *testing.T) {
 		assert.Equal(t, uint8(codec.AnswerKindBody), f.body, "%s: the kind the template reports a body with", f.name)
 	}
 	assert.Equal(t, dequeue.Outcome(1), dequeue.Dequeued, "tag 0 of the dequeue answer is Dequeued")
+}
+
+// TestAnswerGolden runs each family's answer vectors through its Response
+// (see golden.CheckMethods): one table, where each family's golden test
+// checks its request.
+func TestAnswerGolden(t *testing.T) {
+	for _, f := range families {
+		t.Run(f.name, f.golden)
+	}
 }
 
 var kept = answer{outcome: 1, err: protoerr.Error{}}

@@ -36,9 +36,10 @@ func TestSplitAnswer(t *testing.T) {
 			src = []byte(tt.in)
 		}
 		tag, body, err := SplitAnswer[testVariant](src, errTag)
-		bare, ok := BareTag(src, errTag)
-		if wantBare := !tt.frameErr && !tt.hasBody; assert.Equal(t, wantBare, ok, "%s: BareTag", tt.name) && ok {
-			assert.Equal(t, tt.tag, bare, tt.name)
+		var a Answer[uint8, struct{ Value wire.Raw }, testVariant]
+		ok := DecodeBare(&a, src, errTag+1)
+		if wantBare := !tt.frameErr && !tt.hasBody; assert.Equal(t, wantBare, ok, "%s: DecodeBare", tt.name) && ok {
+			assert.Equal(t, tt.tag+1, a.Outcome, tt.name)
 		}
 		assert.Equal(t, tt.tag, tag, tt.name)
 		if tt.frameErr {
@@ -174,5 +175,39 @@ func TestCopyValue(t *testing.T) {
 			src[i] = 'x'
 		}
 		assert.Equal(t, tt.want, v.String(), "%s: the value does not alias src", tt.in)
+	}
+}
+
+// TestEncodeBare: only an outcome below the error outcome, with no Error,
+// into a dst with room for its tag, is written by the fast path; anything
+// else is left to Encode, with dst as it was.
+func TestEncodeBare(t *testing.T) {
+	const errOutcome = 4 // tag 3
+	type answer = Answer[uint8, struct{ Value wire.Raw }, testVariant]
+	withError := answer{Outcome: 1}
+	withError.Error.Value = wire.Raw(serde.RawOf([]byte(`{}`)))
+	tests := []struct {
+		name string
+		a    *answer
+		dst  []byte
+		want string // "" when the fast path appends nothing
+	}{
+		{name: "first bare outcome", a: &answer{Outcome: 1}, dst: make([]byte, 1, 4), want: "\x00\x00"},
+		{name: "last bare outcome", a: &answer{Outcome: 3}, dst: make([]byte, 0, 1), want: "\x02"},
+		{name: "no room", a: &answer{Outcome: 1}, dst: make([]byte, 2)},
+		{name: "nil answer", a: nil, dst: make([]byte, 0, 4)},
+		{name: "unset outcome", a: &answer{}, dst: make([]byte, 0, 4)},
+		{name: "error outcome", a: &answer{Outcome: errOutcome}, dst: make([]byte, 0, 4)},
+		{name: "past the error outcome", a: &answer{Outcome: errOutcome + 1}, dst: make([]byte, 0, 4)},
+		{name: "error beside a bare outcome", a: &withError, dst: make([]byte, 0, 4)},
+	}
+	for _, tt := range tests {
+		out, ok := EncodeBare(tt.a, tt.dst, errOutcome)
+		assert.Equal(t, tt.want != "", ok, tt.name)
+		if tt.want == "" {
+			assert.Equal(t, tt.dst, out, "%s: dst as it was", tt.name)
+			continue
+		}
+		assert.Equal(t, tt.want, string(out), tt.name)
 	}
 }

@@ -1,9 +1,12 @@
 // Package encodetest holds what the encoders' tests share: the strings no
-// Rust string can be, and the checks every encode error must pass.
+// Rust string can be, the checks every encode error must pass, and the
+// small builders and probes the family packages' tests use alike.
 package encodetest
 
 import (
+	"bytes"
 	"errors"
+	"log/slog"
 	"strings"
 	"testing"
 
@@ -70,8 +73,7 @@ func Nested(depth int) string {
 // Object is Nested(depth) as a wire.Object.
 func Object(t testing.TB, depth int) wire.Object {
 	t.Helper()
-	var o wire.Object
-	require.NoError(t, o.DecodeJSON([]byte(Nested(depth))))
+	o := ObjectJSON(t, Nested(depth))
 	require.Equal(t, depth, o.Depth())
 	return o
 }
@@ -80,4 +82,76 @@ func Object(t testing.TB, depth int) wire.Object {
 func Raw(t testing.TB, depth int) wire.Raw {
 	t.Helper()
 	return Object(t, depth).Raw()
+}
+
+// RequireRefusesBad encodes each string of Bad with encode into Dst, each in
+// a subtest named after it, and checks the failure with RequireError: at
+// member, wire.ErrInvalidUTF8, quoting no string.
+func RequireRefusesBad(t *testing.T, member string, encode func(bad string, dst []byte) ([]byte, error)) {
+	for _, bad := range Bad {
+		t.Run(bad.Name, func(t *testing.T) {
+			out, err := encode(bad.S, Dst())
+			RequireError(t, out, err, member, wire.ErrInvalidUTF8, bad.S)
+		})
+	}
+}
+
+// RequireRefusesNil calls encode, a nil value's encode method, into Dst: it
+// must not panic, and fails with wire.ErrNil at no member.
+func RequireRefusesNil(t *testing.T, encode func(dst []byte) ([]byte, error)) {
+	var out []byte
+	var err error
+	require.NotPanics(t, func() { out, err = encode(Dst()) })
+	RequireError(t, out, err, "", wire.ErrNil)
+}
+
+// RawString is s as a JSON string, a wire.Raw.
+func RawString(t testing.TB, s string) wire.Raw {
+	t.Helper()
+	r, err := wire.NewRawString(s)
+	require.NoError(t, err)
+	return r
+}
+
+// RawJSON is the JSON text s decoded into a wire.Raw.
+func RawJSON(t testing.TB, s string) wire.Raw {
+	t.Helper()
+	var r wire.Raw
+	require.NoError(t, r.DecodeJSON([]byte(s)))
+	return r
+}
+
+// ObjectJSON is the JSON object s decoded into a wire.Object.
+func ObjectJSON(t testing.TB, s string) wire.Object {
+	t.Helper()
+	var o wire.Object
+	require.NoError(t, o.DecodeJSON([]byte(s)))
+	return o
+}
+
+// RoundTrip is a golden.Codec made of a decode function and an encode
+// function: the payload decoded, and what it decoded to encoded again.
+func RoundTrip[T any](decode func([]byte) (T, error), encode func([]byte, T) ([]byte, error)) func([]byte) ([]byte, error) {
+	return func(payload []byte) ([]byte, error) {
+		v, err := decode(payload)
+		if err != nil {
+			return nil, err
+		}
+		return encode(nil, v)
+	}
+}
+
+// Logged is one record with attr under slog's text and JSON handlers, with
+// the time left out: what a log line shows of a value.
+func Logged(attr slog.Attr) (text, js string) {
+	noTime := func(_ []string, a slog.Attr) slog.Attr {
+		if a.Key == slog.TimeKey {
+			return slog.Attr{}
+		}
+		return a
+	}
+	var tb, jb bytes.Buffer
+	slog.New(slog.NewTextHandler(&tb, &slog.HandlerOptions{ReplaceAttr: noTime})).Info("m", attr)
+	slog.New(slog.NewJSONHandler(&jb, &slog.HandlerOptions{ReplaceAttr: noTime})).Info("m", attr)
+	return tb.String(), jb.String()
 }

@@ -10,18 +10,12 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/diverge-network/diverge-sdk-go/internal/encodetest"
 	"github.com/diverge-network/diverge-sdk-go/mcpcontent"
 	"github.com/diverge-network/diverge-sdk-go/wire"
 )
 
 func ptr[T any](v T) *T { return &v }
-
-func obj(t *testing.T, s string) wire.Object {
-	t.Helper()
-	var o wire.Object
-	require.NoError(t, o.DecodeJSON([]byte(s)))
-	return o
-}
 
 // fullAnnotations has every member present, in values that survive go-sdk.
 func fullAnnotations() *mcpcontent.Annotations {
@@ -64,17 +58,17 @@ func convertCases(t *testing.T) []convertCase {
 		},
 		{
 			name:  "text full",
-			block: &mcpcontent.Text{Text: "<a&b>", Meta: obj(t, meta), Annotations: fullAnnotations()},
+			block: &mcpcontent.Text{Text: "<a&b>", Meta: encodetest.ObjectJSON(t, meta), Annotations: fullAnnotations()},
 			mcp:   &mcp.TextContent{Text: "<a&b>", Meta: metaMap, Annotations: fullMCPAnnotations()},
 		},
 		{
 			name:  "text empty meta and annotations",
-			block: &mcpcontent.Text{Text: "x", Meta: obj(t, `{}`), Annotations: &mcpcontent.Annotations{}},
+			block: &mcpcontent.Text{Text: "x", Meta: encodetest.ObjectJSON(t, `{}`), Annotations: &mcpcontent.Annotations{}},
 			mcp:   &mcp.TextContent{Text: "x", Meta: mcp.Meta{}, Annotations: &mcp.Annotations{}},
 		},
 		{
 			name:  "image",
-			block: &mcpcontent.Image{Data: "AAECAw==", MIMEType: "image/png", Meta: obj(t, meta), Annotations: fullAnnotations()},
+			block: &mcpcontent.Image{Data: "AAECAw==", MIMEType: "image/png", Meta: encodetest.ObjectJSON(t, meta), Annotations: fullAnnotations()},
 			mcp:   &mcp.ImageContent{Data: []byte{0, 1, 2, 3}, MIMEType: "image/png", Meta: metaMap, Annotations: fullMCPAnnotations()},
 		},
 		{
@@ -84,7 +78,7 @@ func convertCases(t *testing.T) []convertCase {
 		},
 		{
 			name:  "audio",
-			block: &mcpcontent.Audio{Data: "/w==", MIMEType: "audio/wav", Meta: obj(t, meta), Annotations: fullAnnotations()},
+			block: &mcpcontent.Audio{Data: "/w==", MIMEType: "audio/wav", Meta: encodetest.ObjectJSON(t, meta), Annotations: fullAnnotations()},
 			mcp:   &mcp.AudioContent{Data: []byte{0xff}, MIMEType: "audio/wav", Meta: metaMap, Annotations: fullMCPAnnotations()},
 		},
 		{
@@ -102,7 +96,7 @@ func convertCases(t *testing.T) []convertCase {
 					{Src: "data:,", Theme: ptr(mcpcontent.ThemeLight)},
 					{Src: "s"},
 				},
-				Meta: obj(t, meta), Annotations: fullAnnotations(),
+				Meta: encodetest.ObjectJSON(t, meta), Annotations: fullAnnotations(),
 			},
 			mcp: &mcp.ResourceLink{
 				URI: "file:///a", Name: "a", Title: "A", Description: "the a",
@@ -123,8 +117,8 @@ func convertCases(t *testing.T) []convertCase {
 		{
 			name: "embedded text",
 			block: &mcpcontent.EmbeddedResource{
-				Resource: &mcpcontent.TextResourceContents{URI: "file:///t", MIMEType: ptr("text/plain"), Text: "body", Meta: obj(t, `{"k":"v"}`)},
-				Meta:     obj(t, meta), Annotations: fullAnnotations(),
+				Resource: &mcpcontent.TextResourceContents{URI: "file:///t", MIMEType: ptr("text/plain"), Text: "body", Meta: encodetest.ObjectJSON(t, `{"k":"v"}`)},
+				Meta:     encodetest.ObjectJSON(t, meta), Annotations: fullAnnotations(),
 			},
 			mcp: &mcp.EmbeddedResource{
 				Resource: &mcp.ResourceContents{URI: "file:///t", MIMEType: "text/plain", Text: "body", Meta: mcp.Meta{"k": "v"}},
@@ -138,7 +132,7 @@ func convertCases(t *testing.T) []convertCase {
 		},
 		{
 			name:  "embedded blob",
-			block: &mcpcontent.EmbeddedResource{Resource: &mcpcontent.BlobResourceContents{URI: "file:///b", MIMEType: ptr("application/octet-stream"), Blob: "AAEC", Meta: obj(t, `{"k":"v"}`)}},
+			block: &mcpcontent.EmbeddedResource{Resource: &mcpcontent.BlobResourceContents{URI: "file:///b", MIMEType: ptr("application/octet-stream"), Blob: "AAEC", Meta: encodetest.ObjectJSON(t, `{"k":"v"}`)}},
 			mcp:   &mcp.EmbeddedResource{Resource: &mcp.ResourceContents{URI: "file:///b", MIMEType: "application/octet-stream", Blob: []byte{0, 1, 2}, Meta: mcp.Meta{"k": "v"}}},
 		},
 		{
@@ -227,13 +221,13 @@ func TestLossy(t *testing.T) {
 		},
 		{
 			name: "meta member order",
-			in:   &mcpcontent.Text{Text: "t", Meta: obj(t, `{"b":1,"a":{"y":1,"x":2}}`)},
-			want: &mcpcontent.Text{Text: "t", Meta: obj(t, `{"a":{"x":2,"y":1},"b":1}`)},
+			in:   &mcpcontent.Text{Text: "t", Meta: encodetest.ObjectJSON(t, `{"b":1,"a":{"y":1,"x":2}}`)},
+			want: &mcpcontent.Text{Text: "t", Meta: encodetest.ObjectJSON(t, `{"a":{"x":2,"y":1},"b":1}`)},
 		},
 		{
 			name: "meta number formatting",
-			in:   &mcpcontent.Text{Text: "t", Meta: obj(t, `{"f":100.0,"e":1e21,"big":9007199254740993}`)},
-			want: &mcpcontent.Text{Text: "t", Meta: obj(t, `{"big":9007199254740992,"e":1e21,"f":100}`)},
+			in:   &mcpcontent.Text{Text: "t", Meta: encodetest.ObjectJSON(t, `{"f":100.0,"e":1e21,"big":9007199254740993}`)},
+			want: &mcpcontent.Text{Text: "t", Meta: encodetest.ObjectJSON(t, `{"big":9007199254740992,"e":1e21,"f":100}`)},
 		},
 		{
 			name: "empty optional strings",
@@ -476,7 +470,7 @@ func TestConvertErrorMessage(t *testing.T) {
 // go-sdk's JSON for a converted block decodes here. The bytes differ from
 // ours (go-sdk escapes <, > and &), so only the decoded value is compared.
 func TestInteropGoSDKEncodes(t *testing.T) {
-	in := &mcpcontent.Text{Text: "a <b> & c", Meta: obj(t, `{"k":"v"}`), Annotations: &mcpcontent.Annotations{Audience: []mcpcontent.Role{mcpcontent.RoleUser}, Priority: ptr(float32(0.25))}}
+	in := &mcpcontent.Text{Text: "a <b> & c", Meta: encodetest.ObjectJSON(t, `{"k":"v"}`), Annotations: &mcpcontent.Annotations{Audience: []mcpcontent.Role{mcpcontent.RoleUser}, Priority: ptr(float32(0.25))}}
 	m, err := FromBlock(in)
 	require.NoError(t, err)
 	b, err := json.Marshal(m)
