@@ -130,8 +130,7 @@ func (d *Decoder) escapeRune() (r rune, canon bool, err error) {
 // already checked by scanString, whose first backslash is at firstEsc and
 // whose decoded form is size bytes long. It grows dst once, to exactly
 // that, and then copies the plain runs a word at a time while it looks for
-// the next backslash (or, past 128 bytes of run, with one IndexByte and one
-// copy).
+// the next backslash.
 func unescape(dst, raw []byte, firstEsc, size int) []byte {
 	n := len(dst)
 	if cap(dst)-n < size {
@@ -174,7 +173,7 @@ func unescape(dst, raw []byte, firstEsc, size int) []byte {
 		// read while there is room for a whole word in out (a word holding
 		// the backslash stores a few bytes past the run, which what follows
 		// overwrites).
-		for words := 0; i+8 <= len(raw) && o+8 <= len(out); words++ {
+		for i+8 <= len(raw) && o+8 <= len(out) {
 			w := binary.LittleEndian.Uint64(raw[i:])
 			binary.LittleEndian.PutUint64(out[o:], w)
 			x := w ^ (ones * '\\')
@@ -186,16 +185,6 @@ func unescape(dst, raw []byte, firstEsc, size int) []byte {
 			}
 			i += 8
 			o += 8
-			if words == 16 {
-				// A long run: find its end and copy it whole.
-				k := bytes.IndexByte(raw[i:], '\\')
-				if k < 0 {
-					k = len(raw) - i
-				}
-				o += copy(out[o:], raw[i:i+k])
-				i += k
-				goto next
-			}
 		}
 		for i < len(raw) && raw[i] != '\\' {
 			out[o] = raw[i]
