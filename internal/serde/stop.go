@@ -83,9 +83,25 @@ func newStopCache() stopCache { return stopCache{-1, -1} }
 // the rest of the input, for every such string.
 const window = 4096
 
+// shortWords is how many words a run is scanned with the fused test before
+// it counts as long. Past them each string pays a fixed cost: a call of the
+// vectorized search, or without it a search a window ahead for a backslash
+// that most strings do not hold. Four words (32 bytes, one step of the
+// vectorized search) cover most keys, names and ids, which then never pay it.
+const shortWords = 4
+
 // nextStop returns the index of the first byte at or after i in b that is a
 // quote, a backslash, a control or not ASCII, or len(b) if there is none.
 func nextStop(b []byte, i int, c *stopCache) int {
+	for range shortWords {
+		if i+8 > len(b) {
+			return tailStop(b, i, false)
+		}
+		if m := stopMask(binary.LittleEndian.Uint64(b[i:])); m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+		i += 8
+	}
 	if j, ok := vecStop(b, i); ok {
 		return j
 	}

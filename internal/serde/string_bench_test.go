@@ -78,3 +78,23 @@ func BenchmarkStringRatio(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkManyStrings decodes an array of 20,000 strings of one length and
+// no backslash: the frame shape where each string's search past shortWords
+// (a window ahead for a backslash, without AVX2) costs more than the string.
+func BenchmarkManyStrings(b *testing.B) {
+	for _, n := range []int{12, 24, 40, 100} {
+		item := `"` + strings.Repeat("a", n) + `"`
+		src := []byte("[" + strings.Repeat(item+",", 19999) + item + "]")
+		b.Run(fmt.Sprintf("%dB", n), func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			b.ReportAllocs()
+			cputime.Loop(b, func() {
+				d := NewDecoder(src)
+				if err := d.Array(func() error { _, err := d.ReadString(); return err }); err != nil {
+					b.Fatal(err)
+				}
+			})
+		})
+	}
+}
