@@ -98,3 +98,36 @@ func BenchmarkManyStrings(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkUnescape times unescape, which decodes the strings that
+// strBytes reads (names, strings inside raw values), on text dense with
+// escapes (benchTexts' escapes and prose, 64 KiB each) and on plain runs of
+// 200 bytes, 1,000 bytes and 64 KiB after an escape.
+func BenchmarkUnescape(b *testing.B) {
+	run := func(n, times int) string { return strings.Repeat(`\n`+strings.Repeat("a", n), times) }
+	texts := []struct{ name, raw string }{
+		{"run200", run(200, 300)},
+		{"run1000", run(1000, 64)},
+		{"run64KiB", run(64<<10, 1)},
+	}
+	for _, tt := range benchTexts[1:] {
+		quoted, err := AppendString(nil, benchText(tt.line, 64<<10))
+		if err != nil {
+			b.Fatal(err)
+		}
+		texts = append(texts, struct{ name, raw string }{tt.name, string(quoted[1 : len(quoted)-1])})
+	}
+	for _, tt := range texts {
+		d := NewDecoder([]byte(tt.raw + `"`))
+		s, err := d.scanString()
+		if err != nil {
+			b.Fatal(err)
+		}
+		raw := []byte(tt.raw)
+		buf := make([]byte, 0, s.size)
+		b.Run(tt.name, func(b *testing.B) {
+			b.SetBytes(int64(len(raw)))
+			cputime.Loop(b, func() { buf = unescape(buf[:0], raw, s.firstEsc, s.size) })
+		})
+	}
+}
