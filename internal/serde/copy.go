@@ -17,6 +17,15 @@ import (
 // from where the block was made; a pointer from OptString or StringRef, or a
 // list from ReadStrings, keeps its array of slabPointers strings (and the
 // strings they hold).
+//
+// slabString is an eighth of slabBlock, so that a block serves at least eight
+// strings per allocation; at a few hundred bytes the copy costs about what
+// an allocation does, so a longer string would gain little from a block and
+// take much of it. slabBlock holds the short strings of a frame of a
+// few KiB in one allocation, and caps what one kept string pins at that,
+// however large the frame. slabPointers string headers are 128 bytes, an
+// exact size class: a frame has a handful of optional strings (a link block
+// has six), so one array mostly serves the whole frame.
 const (
 	slabString   = 256  // longest string carved from a block
 	slabBlock    = 2048 // largest block

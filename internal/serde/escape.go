@@ -129,9 +129,7 @@ func (d *Decoder) escapeRune() (r rune, canon bool, err error) {
 // unescape appends raw's decoded form to dst: raw is a string's bytes,
 // already checked by scanString, whose first backslash is at firstEsc and
 // whose decoded form is size bytes long. It grows dst once, to exactly
-// that, and then copies the plain runs a word at a time while it looks for
-// the next backslash (or, past 128 bytes of run, with one IndexByte and one
-// copy).
+// that, and then copies the plain runs between the escapes.
 func unescape(dst, raw []byte, firstEsc, size int) []byte {
 	n := len(dst)
 	if cap(dst)-n < size {
@@ -170,11 +168,12 @@ func unescape(dst, raw []byte, firstEsc, size int) []byte {
 			out[o] = c
 		}
 		o++
-		// The plain run up to the next backslash: words stored as they are
-		// read while there is room for a whole word in out (a word holding
-		// the backslash stores a few bytes past the run, which what follows
-		// overwrites).
-		for words := 0; i+8 <= len(raw) && o+8 <= len(out); words++ {
+		// The plain run up to the next backslash. One word, stored as read
+		// (a backslash in it is written over by what follows), finds the
+		// next escape where they come a few bytes apart, as in JSON inside
+		// JSON; a longer run costs one IndexByte and one copy, which past a
+		// word are cheaper than going on a word at a time.
+		if i+8 <= len(raw) && o+8 <= len(out) {
 			w := binary.LittleEndian.Uint64(raw[i:])
 			binary.LittleEndian.PutUint64(out[o:], w)
 			x := w ^ (ones * '\\')
@@ -186,21 +185,13 @@ func unescape(dst, raw []byte, firstEsc, size int) []byte {
 			}
 			i += 8
 			o += 8
-			if words == 16 {
-				// A long run: find its end and copy it whole.
-				k := bytes.IndexByte(raw[i:], '\\')
-				if k < 0 {
-					k = len(raw) - i
-				}
-				o += copy(out[o:], raw[i:i+k])
-				i += k
-				goto next
-			}
 		}
-		for i < len(raw) && raw[i] != '\\' {
-			out[o] = raw[i]
-			i++
-			o++
+		if k := bytes.IndexByte(raw[i:], '\\'); k >= 0 {
+			o += copy(out[o:], raw[i:i+k])
+			i += k
+		} else {
+			o += copy(out[o:], raw[i:])
+			i = len(raw)
 		}
 	next:
 		if i == len(raw) {

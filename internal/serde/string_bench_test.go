@@ -78,3 +78,56 @@ func BenchmarkStringRatio(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkManyStrings decodes an array of 20,000 strings of one length and
+// no backslash: the frame shape where each string's search past shortWords
+// (a window ahead for a backslash, without AVX2) costs more than the string.
+func BenchmarkManyStrings(b *testing.B) {
+	for _, n := range []int{12, 24, 40, 100} {
+		item := `"` + strings.Repeat("a", n) + `"`
+		src := []byte("[" + strings.Repeat(item+",", 19999) + item + "]")
+		b.Run(fmt.Sprintf("%dB", n), func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			b.ReportAllocs()
+			cputime.Loop(b, func() {
+				d := NewDecoder(src)
+				if err := d.Array(func() error { _, err := d.ReadString(); return err }); err != nil {
+					b.Fatal(err)
+				}
+			})
+		})
+	}
+}
+
+// BenchmarkUnescape times unescape, which decodes the strings that
+// strBytes reads (names, strings inside raw values), on text dense with
+// escapes (benchTexts' escapes and prose, 64 KiB each) and on plain runs of
+// 200 bytes, 1,000 bytes and 64 KiB after an escape.
+func BenchmarkUnescape(b *testing.B) {
+	run := func(n, times int) string { return strings.Repeat(`\n`+strings.Repeat("a", n), times) }
+	texts := []struct{ name, raw string }{
+		{"run200", run(200, 300)},
+		{"run1000", run(1000, 64)},
+		{"run64KiB", run(64<<10, 1)},
+	}
+	for _, tt := range benchTexts[1:] {
+		quoted, err := AppendString(nil, benchText(tt.line, 64<<10))
+		if err != nil {
+			b.Fatal(err)
+		}
+		texts = append(texts, struct{ name, raw string }{tt.name, string(quoted[1 : len(quoted)-1])})
+	}
+	for _, tt := range texts {
+		d := NewDecoder([]byte(tt.raw + `"`))
+		s, err := d.scanString()
+		if err != nil {
+			b.Fatal(err)
+		}
+		raw := []byte(tt.raw)
+		buf := make([]byte, 0, s.size)
+		b.Run(tt.name, func(b *testing.B) {
+			b.SetBytes(int64(len(raw)))
+			cputime.Loop(b, func() { buf = unescape(buf[:0], raw, s.firstEsc, s.size) })
+		})
+	}
+}
