@@ -146,7 +146,7 @@ bench-baseline:
 ## in alternating rounds (internal/tools/cmd/benchwire): the relay path's frames per second for small
 ## and 64 KiB chunks, and an enqueue's round trip; rewrites only the bench-wire section of
 ## PERFORMANCE.md. BENCH_WIRE_MS is each side's budget per pair and round.
-BENCH_WIRE_ROUNDS ?= 9
+BENCH_WIRE_ROUNDS ?= 27
 BENCH_WIRE_MS ?= 300
 bench-wire:
 	$(GO) run ./internal/tools/cmd/benchwire -rounds $(BENCH_WIRE_ROUNDS) -ms $(BENCH_WIRE_MS) -out PERFORMANCE.md
