@@ -50,8 +50,8 @@ var ErrNotServed = frame.ErrNotServed
 // begin that has finished.
 var ErrFinished = frame.ErrFinished
 
-// ErrAbandoned is what Recv returns after Begin.Abandon. It is
-// frame.ErrAbandoned.
+// ErrAbandoned is what a stream's Recv returns once it was abandoned
+// (Begin.Abandon, Stream.Abandon). It is frame.ErrAbandoned.
 var ErrAbandoned = frame.ErrAbandoned
 
 // Client is one connection to a container proxy.

@@ -56,22 +56,22 @@ func FuzzRouting(f *testing.F) {
 		var want [][]byte
 		var wantErr error = &frame.ConnEndedError{}
 		for _, m := range msgs {
-			if len(m) < frame.HeaderLen || m[0] > 6 {
+			var fm frame.Frame
+			if fm.Decode(m) != nil {
+				continue // short, or of no type
+			}
+			if fm.Type == frame.TypeAuth {
+				break // the connection ends
+			}
+			if fm.Scope != 1 {
 				continue
 			}
-			scope := uint32(m[1])<<24 | uint32(m[2])<<16 | uint32(m[3])<<8 | uint32(m[4])
-			if m[0] == 0 {
-				break // Auth: the connection ends
-			}
-			if scope != 1 {
-				continue
-			}
-			if m[0] == 3 {
+			if fm.Type == frame.TypeResponseFinish {
 				wantErr = provider.ErrFinished
 				break
 			}
-			if m[0] == 2 {
-				want = append(want, m[frame.HeaderLen:])
+			if fm.Type == frame.TypeResponse {
+				want = append(want, fm.Payload)
 			}
 		}
 

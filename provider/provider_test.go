@@ -395,6 +395,12 @@ func TestLegacyEnqueue(t *testing.T) {
 	assert.NoError(t, <-done)
 }
 
+// bigChunk is the i-th Chunk payload of a flood: a text chunk of about
+// 1000 bytes, its number first.
+func bigChunk(i int) string {
+	return "\x02{\"type\":\"assistant_text_content\",\"text\":\"" + strconv.Itoa(i) + strings.Repeat("x", 1000) + "\"}"
+}
+
 // countingTap counts the main stream's payloads the client has read off
 // the connection.
 type countingTap struct {
@@ -411,10 +417,6 @@ func (*countingTap) MainFinish() error   { return nil }
 // ends a reader that waits, and Abandon lets it read on, dropping the rest.
 func TestMaxUnread(t *testing.T) {
 	const frames, size, limit = 40, 1000, 4000
-	text := strings.Repeat("x", size)
-	chunkFrame := func(i int) string {
-		return "\x02{\"type\":\"assistant_text_content\",\"text\":\"" + strconv.Itoa(i) + text + "\"}"
-	}
 	for _, mode := range []string{"read after", "closed while waiting", "abandoned"} {
 		t.Run(mode, func(t *testing.T) {
 			wrote := make(chan struct{})
@@ -423,7 +425,7 @@ func TestMaxUnread(t *testing.T) {
 				s.expect(fr(1, 1, 0, "\x00{\"arguments\":null}"))
 				s.write(fr(2, 1, 0, "\x00{}"))
 				for i := range frames {
-					s.write(fr(2, 1, 0, chunkFrame(i)))
+					s.write(fr(2, 1, 0, bigChunk(i)))
 				}
 				close(wrote)
 			})
@@ -447,7 +449,7 @@ func TestMaxUnread(t *testing.T) {
 			for i := range frames {
 				p, err := b.RecvPayload(ctx)
 				require.NoError(t, err)
-				require.Equal(t, chunkFrame(i), string(p))
+				require.Equal(t, bigChunk(i), string(p))
 			}
 			assert.Equal(t, int64(1+frames), tap.main.Load())
 		})
@@ -464,7 +466,7 @@ func TestBeginGivenUp(t *testing.T) {
 		<-gaveUp
 		s.write(fr(2, 1, 0, "\x00{}"))
 		for i := range 40 {
-			s.write(fr(2, 1, 0, "\x02{\"type\":\"assistant_text_content\",\"text\":\""+strconv.Itoa(i)+strings.Repeat("x", 1000)+"\"}"))
+			s.write(fr(2, 1, 0, bigChunk(i)))
 		}
 		s.expect(fr(1, 2, 0, "\x00{\"arguments\":null}"))
 		s.write(fr(2, 2, 0, "\x00{}"), fr(2, 2, 0, "\x03"))

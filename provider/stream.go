@@ -43,8 +43,6 @@ func (s *stream) wake() { signal(s.notify) }
 // (the reader is then to waitRoom before it reads on).
 func (s *stream) push(p []byte) (full bool) {
 	s.mu.Lock()
-	defer s.wake()
-	defer s.mu.Unlock()
 	if s.end == nil {
 		if s.head > 0 && s.head >= len(s.items)/2 {
 			// Slide the queue to the front rather than let append
@@ -57,7 +55,10 @@ func (s *stream) push(p []byte) (full bool) {
 		s.answered = true
 		s.unread += cost(p)
 	}
-	return s.full()
+	full = s.full()
+	s.mu.Unlock()
+	s.wake()
+	return full
 }
 
 // full is whether the reader is to wait; the caller holds s.mu.
@@ -83,37 +84,33 @@ func (s *stream) waitRoom(quit <-chan struct{}) {
 
 // finish is the responder's finish.
 func (s *stream) finish() {
-	s.mu.Lock()
-	if s.end == nil {
+	s.stop(func() {
 		s.end = ErrFinished
 		if !s.answered {
 			s.end = ErrNotServed
 		}
-	}
-	s.mu.Unlock()
-	s.wake()
-	signal(s.room)
+	})
 }
 
 // abandon drops what is queued and what is still to come: the caller will
 // not read the stream again, so it never holds the reader up.
 func (s *stream) abandon() {
+	s.stop(func() { s.end = ErrAbandoned })
 	s.mu.Lock()
 	clear(s.items)
 	s.items, s.head, s.unread = s.items[:0], 0, 0
-	if s.end == nil {
-		s.end = ErrAbandoned
-	}
 	s.mu.Unlock()
-	s.wake()
-	signal(s.room)
 }
 
 // fail ends the stream with err, unless it ended already.
-func (s *stream) fail(err error) {
+func (s *stream) fail(err error) { s.stop(func() { s.end = err }) }
+
+// stop ends the stream with what end sets, unless it ended already, and
+// wakes its reader and the connection's reader, which may wait on it.
+func (s *stream) stop(end func()) {
 	s.mu.Lock()
 	if s.end == nil {
-		s.end = err
+		end()
 	}
 	s.mu.Unlock()
 	s.wake()
