@@ -52,7 +52,7 @@ test: vet
 ## under qemu-aarch64 (Debian's qemu-user), and for 386, run natively where the kernel runs 32-bit x86
 ## binaries (qemu-i386 cannot run Go's 386 runtime); where it does not, the 386 build is vetted and
 ## the make output says so
-PORT_PKGS = ./wire/... ./internal/serde ./internal/tools/scopes ./internal/decimal ./secrets ./mcpcontent/... ./chunk ./enqueue/... ./dequeue ./begin ./errors
+PORT_PKGS = ./wire/... ./answer ./internal/serde ./internal/tools/scopes ./internal/decimal ./secrets ./mcpcontent/... ./chunk ./enqueue/... ./dequeue ./begin ./errors
 test-ports:
 	GOARCH=arm64 $(GO) test -count=1 -exec qemu-aarch64 $(PORT_PKGS)
 	@if GOARCH=386 $(GO) test -count=1 -run '^$$' ./wire >/dev/null 2>&1; then \

@@ -9,6 +9,7 @@
 //
 //	wire               opaque JSON (Raw, Object), the errors every family returns, Split and AppendTagged
 //	errors             the protocol's error: any JSON value, read in the proxy's {kind, status, error} convention
+//	answer             the one shape of the four answer frames: Response, its ErrorKind and FrameError, WireTag
 //	mcpcontent         one MCP content block, as rmcp writes it
 //	mcpcontent/mcpsdk  conversion to and from go-sdk's mcp.Content (the one package that links go-sdk)
 //	secrets            the secret declarations and values (ordered) and a feed's answer

@@ -1,9 +1,8 @@
 package dequeue
 
 import (
-	protoerr "github.com/diverge-network/diverge-sdk-go/errors"
+	"github.com/diverge-network/diverge-sdk-go/answer"
 	"github.com/diverge-network/diverge-sdk-go/internal/codec"
-	"github.com/diverge-network/diverge-sdk-go/wire"
 )
 
 // Outcome is what a dequeue found: the answer's tag, or NotServed for a
@@ -31,65 +30,18 @@ func (o Outcome) String() string {
 	return codec.EnumName(o, []string{"unset", "dequeued", "empty", "error", "not served"})
 }
 
-// WireTag is the outcome's tag byte on the wire, and whether it has one:
-// ok is false for the zero (unset) Outcome, NotServed and any unknown value.
-func (o Outcome) WireTag() (tag byte, ok bool) { return codec.OutcomeTag(o, Error) }
-
-// Response is the one answer on a dequeue channel, then the finish. Its
-// zero value has no Outcome and does not encode.
-type Response struct {
-	Outcome Outcome        // what the dequeue found; the zero Outcome is unset
-	Error   protoerr.Error // the peer's words; only beside the Outcome Error
+// Family describes the dequeue answer to package answer:
+// its name in messages, and its error outcome.
+func (Outcome) Family() answer.Family[Outcome] {
+	return answer.Family[Outcome]{Name: "dequeue answer", Error: Error}
 }
 
-// Decode reads one answer payload; bytes after a bare tag are ignored, as
-// the reference ignores them. A failure is a *FrameError and leaves r as it
-// was. r keeps no reference to src.
-//
-//go:noinline
-func (r *Response) Decode(src []byte) error {
-	if codec.DecodeBare((*answer)(r), src, Error) {
-		return nil
-	}
-	return (*answer)(r).Decode(src, Error)
-}
+// Response is the one answer on a dequeue channel, then the finish: its
+// Outcome is what the dequeue found, and its Error, only beside the Outcome
+// Error, the peer's words. The zero Response has no Outcome and does not
+// encode; answer.Response has the methods.
+type Response = answer.Response[Outcome]
 
-// Encode appends the answer payload to dst: the tag, and for Error the
-// error's JSON. It fails, leaving dst as it was, with a *wire.EncodeError
-// (see the wire package): wire.ErrNil for a nil r; at "outcome"
-// wire.ErrUnset for an unset Outcome and wire.ErrUnknownValue for one with
-// no tag, such as NotServed; at "error" wire.ErrNoValue for the Outcome
-// Error with an Error that holds no value, and protoerr.ErrNotCarried for an
-// Error set beside Dequeued or Empty.
-//
-//go:noinline
-func (r *Response) Encode(dst []byte) ([]byte, error) {
-	if out, ok := codec.EncodeBare((*answer)(r), dst, Error); ok {
-		return out, nil
-	}
-	return (*answer)(r).Encode(dst, Error)
-}
-
-// answer is the template Response is an instance of; its Decode
-// and Encode are never inlined, for the reason codec.DecodeBare gives.
-type answer = codec.Answer[Outcome, protoerr.Error, ErrorKind]
-
-// ErrorKind is one way a dequeue answer fails to decode.
-type ErrorKind uint8
-
-const (
-	ErrorKindEmpty      ErrorKind = wire.ErrorKindEmpty      // no bytes, not even a tag
-	ErrorKindUnknownTag ErrorKind = wire.ErrorKindUnknownTag // a tag above 2
-	ErrorKindBody       ErrorKind = 2                        // the error after tag 2 did not parse
-)
-
-// String is the snake_case name, as the tools print it.
-func (k ErrorKind) String() string { return codec.EnumName(k, codec.AnswerKindNames) }
-
-// Frame names the frame in messages.
-func (ErrorKind) Frame() string { return "dequeue answer" }
-
-// FrameError is a dequeue answer that could not be read; see
-// wire.FrameError. Its Err is wire.ErrEmpty, a *wire.UnknownTagError or a
-// *wire.JSONError.
-type FrameError = wire.FrameError[ErrorKind]
+// FrameError is a dequeue answer that could not be read; its Kind is one of
+// answer's ErrorKind constants.
+type FrameError = answer.FrameError[Outcome]

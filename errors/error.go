@@ -32,6 +32,7 @@
 package errors
 
 import (
+	stderrors "errors"
 	"strconv"
 	"strings"
 
@@ -68,7 +69,7 @@ const (
 // answer refuses an Error set beside an outcome whose tag carries none
 // (Delivered, Dequeued, Empty, Fed, ...): writing the tag alone would drop it
 // without a word.
-var ErrNotCarried = codec.ErrNotCarried
+var ErrNotCarried = stderrors.New("an error beside an outcome that carries none")
 
 // Error is what a peer said went wrong: one JSON value, in serde_json's
 // form. It is an error value of Go's too; see [Error.Error].

@@ -58,8 +58,9 @@ const (
 )
 
 // FrameError is a tagged frame that could not be decoded. Each frame family
-// names its own instance (enqueue.FrameError is
-// FrameError[enqueue.ErrorKind]), so errors.As tells the families apart.
+// names its own instance (begin.ResponseFrameError is
+// FrameError[begin.ResponseErrorKind]), so errors.As tells the families
+// apart.
 //
 // Err is the cause: [ErrEmpty], an [*UnknownTagError], a [*JSONError] or a
 // family's own error type. No message quotes the payload.

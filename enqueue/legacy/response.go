@@ -1,9 +1,8 @@
 package legacy
 
 import (
-	protoerr "github.com/diverge-network/diverge-sdk-go/errors"
+	"github.com/diverge-network/diverge-sdk-go/answer"
 	"github.com/diverge-network/diverge-sdk-go/internal/codec"
-	"github.com/diverge-network/diverge-sdk-go/wire"
 )
 
 // Outcome is what became of a message sent to /agent/enqueue: the answer's
@@ -38,65 +37,18 @@ func (o Outcome) String() string {
 	return codec.EnumName(o, []string{"unset", "delivered", "dequeued", "missed", "error", "not received"})
 }
 
-// WireTag is the outcome's tag byte on the wire, and whether it has one:
-// ok is false for the zero (unset) Outcome, NotReceived and any unknown value.
-func (o Outcome) WireTag() (tag byte, ok bool) { return codec.OutcomeTag(o, Error) }
-
-// Response is the one answer of /agent/enqueue. Its zero value has no
-// Outcome and does not encode.
-type Response struct {
-	Outcome Outcome        // what became of the message; the zero Outcome is unset
-	Error   protoerr.Error // the provider's words; only beside the Outcome Error
+// Family describes the legacy enqueue answer to package answer:
+// its name in messages, and its error outcome.
+func (Outcome) Family() answer.Family[Outcome] {
+	return answer.Family[Outcome]{Name: "legacy enqueue answer", Error: Error}
 }
 
-// Decode reads one answer payload; bytes after a bare tag are ignored, as
-// the reference ignores them. A failure is a *FrameError and leaves r as it
-// was. r keeps no reference to src.
-//
-//go:noinline
-func (r *Response) Decode(src []byte) error {
-	if codec.DecodeBare((*answer)(r), src, Error) {
-		return nil
-	}
-	return (*answer)(r).Decode(src, Error)
-}
+// Response is the one answer of /agent/enqueue: its Outcome is what became
+// of the message, and its Error, only beside the Outcome Error, the
+// provider's words. The zero Response has no Outcome and does not encode;
+// answer.Response has the methods.
+type Response = answer.Response[Outcome]
 
-// Encode appends the answer payload to dst: the tag, and for Error the
-// error's JSON. It fails, leaving dst as it was, with a *wire.EncodeError
-// (see the wire package): wire.ErrNil for a nil r; at "outcome"
-// wire.ErrUnset for an unset Outcome and wire.ErrUnknownValue for one with
-// no tag, such as NotReceived; at "error" wire.ErrNoValue for the Outcome
-// Error with an Error that holds no value, and protoerr.ErrNotCarried for an
-// Error set beside Delivered, Dequeued or Missed.
-//
-//go:noinline
-func (r *Response) Encode(dst []byte) ([]byte, error) {
-	if out, ok := codec.EncodeBare((*answer)(r), dst, Error); ok {
-		return out, nil
-	}
-	return (*answer)(r).Encode(dst, Error)
-}
-
-// answer is the template Response is an instance of; its Decode
-// and Encode are never inlined, for the reason codec.DecodeBare gives.
-type answer = codec.Answer[Outcome, protoerr.Error, ErrorKind]
-
-// ErrorKind is one way a legacy enqueue answer fails to decode.
-type ErrorKind uint8
-
-const (
-	ErrorKindEmpty      ErrorKind = wire.ErrorKindEmpty      // no bytes, not even a tag
-	ErrorKindUnknownTag ErrorKind = wire.ErrorKindUnknownTag // a tag above 3
-	ErrorKindBody       ErrorKind = 2                        // the error after tag 3 did not parse
-)
-
-// String is the snake_case name, as the tools print it.
-func (k ErrorKind) String() string { return codec.EnumName(k, codec.AnswerKindNames) }
-
-// Frame names the frame in messages.
-func (ErrorKind) Frame() string { return "legacy enqueue answer" }
-
-// FrameError is a legacy enqueue answer that could not be read; see
-// wire.FrameError. Its Err is wire.ErrEmpty, a *wire.UnknownTagError or a
-// *wire.JSONError.
-type FrameError = wire.FrameError[ErrorKind]
+// FrameError is a legacy enqueue answer that could not be read; its Kind is one of
+// answer's ErrorKind constants.
+type FrameError = answer.FrameError[Outcome]

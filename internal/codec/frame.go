@@ -1,5 +1,5 @@
 // Package codec is what the frame families share beyond the package wire:
-// the frame and answer helpers, encode-error paths, the conversion of the
+// the frame helpers, encode-error paths, the conversion of the
 // JSON engine's errors into the *wire.JSONError users see, and the readers
 // and writers one family lends another for the values it nests.
 package codec

@@ -69,3 +69,18 @@ func ReadStructs[T any](d *serde.Decoder, few []T, s *serde.Struct[T]) ([]T, err
 	copy(out, few)
 	return out, nil
 }
+
+// CopyValue reads src, one whole JSON document of any kind (whitespace
+// around it allowed), as serde_json reads a Value, and returns a copy of it
+// in serde_json's form, not aliasing src: the value of an errors.Error,
+// which outlives the buffer its frame came in. A failure is the JSON
+// engine's error (see JSON).
+func CopyValue(src []byte) (wire.Raw, error) {
+	d := serde.NewDecoder(src)
+	v, err := d.Value()
+	if err = Ended(&d, err); err != nil {
+		return wire.Raw{}, err
+	}
+	b := v.Bytes()
+	return wire.Raw(serde.RawOf(append(make([]byte, 0, len(b)), b...))), nil
+}

@@ -75,16 +75,16 @@ func TestReadMeta(t *testing.T) {
 func TestReadStructs(t *testing.T) {
 	tests := []struct {
 		in   string
-		want []answerPair
+		want []pair
 	}{
-		{`[]`, []answerPair{}},
-		{`[{"a":"1"}]`, []answerPair{{A: "1"}}},
-		{`[{"a":"1"},{"a":"2"},{"a":"3"}]`, []answerPair{{A: "1"}, {A: "2"}, {A: "3"}}},
+		{`[]`, []pair{}},
+		{`[{"a":"1"}]`, []pair{{A: "1"}}},
+		{`[{"a":"1"},{"a":"2"},{"a":"3"}]`, []pair{{A: "1"}, {A: "2"}, {A: "3"}}},
 	}
 	for _, tt := range tests {
 		d := serde.NewDecoder([]byte(tt.in))
-		var few [2]answerPair
-		got, err := ReadStructs(&d, few[:], &answerPairStruct)
+		var few [2]pair
+		got, err := ReadStructs(&d, few[:], &pairStruct)
 		require.NoError(t, err, tt.in)
 		assert.Equal(t, tt.want, got, tt.in)
 		assert.NotNil(t, got, tt.in)
@@ -93,8 +93,38 @@ func TestReadStructs(t *testing.T) {
 		}
 	}
 	d := serde.NewDecoder([]byte(`[{"b":"1"}]`))
-	var few [2]answerPair
-	got, err := ReadStructs(&d, few[:], &answerPairStruct)
+	var few [2]pair
+	got, err := ReadStructs(&d, few[:], &pairStruct)
 	assert.Error(t, err)
 	assert.Nil(t, got)
+}
+
+func TestCopyValue(t *testing.T) {
+	tests := []struct {
+		in, want string
+		reason   wire.Reason // of a failure, converted by JSON
+	}{
+		{in: `{"kind":"program"}`, want: `{"kind":"program"}`},
+		{in: ` null `, want: `null`},
+		{in: `{"a":1,"a":2}`, want: `{"a":2}`},
+		{in: `{} {}`, reason: wire.TrailingBytes},
+		{in: ``, reason: wire.EOFValue},
+	}
+	for _, tt := range tests {
+		src := []byte(tt.in)
+		v, err := CopyValue(src)
+		if tt.want == "" {
+			var je *wire.JSONError
+			require.ErrorAs(t, JSON(err), &je, tt.in)
+			assert.Equal(t, tt.reason, je.Reason, tt.in)
+			assert.True(t, v.IsZero(), tt.in)
+			continue
+		}
+		require.NoError(t, err, tt.in)
+		assert.Equal(t, tt.want, v.String(), tt.in)
+		for i := range src {
+			src[i] = 'x'
+		}
+		assert.Equal(t, tt.want, v.String(), "%s: the value does not alias src", tt.in)
+	}
 }

@@ -15,7 +15,7 @@ const module = "github.com/diverge-network/diverge-sdk-go"
 // light are the packages a proxy or a provider server imports; each must stay
 // free of go-sdk, HTTP clients and the like.
 var light = []string{
-	"wire", "errors", "mcpcontent", "secrets", "enqueue", "enqueue/legacy",
+	"wire", "errors", "answer", "mcpcontent", "secrets", "enqueue", "enqueue/legacy",
 	"dequeue", "begin", "session", "chunk", "queue", "trace", "wiretap",
 }
 
@@ -174,7 +174,7 @@ func TestCheckSeesHeavyImports(t *testing.T) {
 // families are this module's frame families and the packages built on
 // them: what the ground floor of internal/ sits below.
 var families = []string{
-	"errors", "mcpcontent", "secrets", "enqueue", "enqueue/legacy", "dequeue",
+	"errors", "answer", "mcpcontent", "secrets", "enqueue", "enqueue/legacy", "dequeue",
 	"begin", "chunk", "queue", "trace", "session", "frame", "proxy", "provider",
 	"proxytest", "wiretap",
 }

@@ -5,6 +5,8 @@ package variant
 import (
 	"errors"
 
+	"github.com/diverge-network/diverge-sdk-go/answer"
+
 	"github.com/diverge-network/diverge-sdk-go/begin"
 	"github.com/diverge-network/diverge-sdk-go/dequeue"
 	"github.com/diverge-network/diverge-sdk-go/enqueue"
@@ -18,10 +20,10 @@ import (
 var kinds = []func(error) (string, bool){
 	kind[begin.ResponseErrorKind],
 	kind[begin.ChannelRequestErrorKind],
-	kind[enqueue.ErrorKind],
-	kind[dequeue.ErrorKind],
-	kind[secrets.ErrorKind],
-	kind[legacy.ErrorKind],
+	kind[answer.ErrorKind[enqueue.Outcome]],
+	kind[answer.ErrorKind[dequeue.Outcome]],
+	kind[answer.ErrorKind[secrets.Outcome]],
+	kind[answer.ErrorKind[legacy.Outcome]],
 }
 
 // kind is the name of the kind of the *wire.FrameError[K] in err, if there

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/diverge-network/diverge-sdk-go/answer"
 	"github.com/diverge-network/diverge-sdk-go/session"
 	"math"
 	"strconv"
@@ -58,38 +59,18 @@ var makers = []maker{
 		r, fixed := g.enqueueRequest()
 		return value{encode: r.EncodeJSON, reencoded: encodeIf(fixed, fixed.EncodeJSON)}
 	}},
-	{session.ScopeEnqueueResponse, func(g *gen) value {
-		r := enqueue.Response{Outcome: outcome(g, enqueue.Delivered, 3, enqueue.NotServed)}
-		_, tagged := r.Outcome.WireTag()
-		r.Error = g.answerErr(r.Outcome == enqueue.Error, tagged)
-		return value{encode: r.Encode}
-	}},
+	{session.ScopeEnqueueResponse, answerCase[enqueue.Outcome]},
 	{session.ScopeLegacyEnqueueRequest, func(g *gen) value {
 		r := legacy.Request{Prompt: g.str("prompt")}
 		return value{encode: r.EncodeJSON}
 	}},
-	{session.ScopeLegacyEnqueueResponse, func(g *gen) value {
-		r := legacy.Response{Outcome: outcome(g, legacy.Delivered, 4, legacy.NotReceived)}
-		_, tagged := r.Outcome.WireTag()
-		r.Error = g.answerErr(r.Outcome == legacy.Error, tagged)
-		return value{encode: r.Encode}
-	}},
+	{session.ScopeLegacyEnqueueResponse, answerCase[legacy.Outcome]},
 	{session.ScopeDequeueRequest, func(g *gen) value {
 		r := dequeue.Request{Key: g.str("key")}
 		return value{encode: r.EncodeJSON}
 	}},
-	{session.ScopeDequeueResponse, func(g *gen) value {
-		r := dequeue.Response{Outcome: outcome(g, dequeue.Dequeued, 3, dequeue.NotServed)}
-		_, tagged := r.Outcome.WireTag()
-		r.Error = g.answerErr(r.Outcome == dequeue.Error, tagged)
-		return value{encode: r.Encode}
-	}},
-	{session.ScopeSecretsFeedResponse, func(g *gen) value {
-		r := secrets.FeedResponse{Outcome: outcome(g, secrets.Fed, 2, secrets.NotServed)}
-		_, tagged := r.Outcome.WireTag()
-		r.Error = g.answerErr(r.Outcome == secrets.Error, tagged)
-		return value{encode: r.Encode}
-	}},
+	{session.ScopeDequeueResponse, answerCase[dequeue.Outcome]},
+	{session.ScopeSecretsFeedResponse, answerCase[secrets.Outcome]},
 	{session.ScopeSecretsValues, func(g *gen) value {
 		v := g.values("")
 		return value{encode: v.EncodeJSON}
@@ -557,12 +538,19 @@ func must(err error) {
 // outcome is an answer's outcome: one of the n with a tag from first on,
 // or, planted, the unset zero or one of the values from noTag up that have
 // no tag.
-func outcome[O ~uint8](g *gen, first O, n int, noTag O) O {
-	o := first + O(g.intn(n))
+// answerCase is an answer of the family O: a tagged outcome, now and then
+// an unset one or one past the tags, and an Error where the outcome carries
+// one (now and then where it does not).
+func answerCase[O answer.Outcome[O]](g *gen) value {
+	var zero O
+	errOutcome := zero.Family().Error
+	r := answer.Response[O]{Outcome: 1 + O(g.intn(int(errOutcome)))}
 	if g.plant("outcome", errUnset) {
-		return 0
+		r.Outcome = 0
 	} else if g.plant("outcome", errUnknownValue) {
-		return noTag + O(g.intn(256-int(noTag)))
+		r.Outcome = errOutcome + 1 + O(g.intn(255-int(errOutcome)))
 	}
-	return o
+	_, tagged := answer.WireTag(r.Outcome)
+	r.Error = g.answerErr(r.Outcome == errOutcome, tagged)
+	return value{encode: r.Encode}
 }

@@ -1,42 +1,41 @@
-package codec_test
+package answer_test
 
 import (
 	"errors"
-	"strings"
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/diverge-network/diverge-sdk-go/answer"
 	"github.com/diverge-network/diverge-sdk-go/dequeue"
 	"github.com/diverge-network/diverge-sdk-go/enqueue"
 	"github.com/diverge-network/diverge-sdk-go/enqueue/legacy"
 	protoerr "github.com/diverge-network/diverge-sdk-go/errors"
-	"github.com/diverge-network/diverge-sdk-go/internal/codec"
 	"github.com/diverge-network/diverge-sdk-go/internal/encodetest"
 	"github.com/diverge-network/diverge-sdk-go/internal/tools/golden"
 	"github.com/diverge-network/diverge-sdk-go/secrets"
 	"github.com/diverge-network/diverge-sdk-go/wire"
 )
 
-// family is one answer family as the tests of the answer template see it:
-// every family is built on codec.Answer, so one table checks them all.
+// family is one answer family as the tests see it, its outcomes as
+// numbers, so that one table checks the four.
 type family struct {
 	name   string
 	frame  string   // the frame's name in messages
 	names  []string // Outcome.String by outcome: "unset", one per tag, then the outcome with no tag
-	decode func(src []byte, before answer) (answer, error)
-	encode func(dst []byte, a answer) ([]byte, error)
+	decode func(src []byte, before response) (response, error)
+	encode func(dst []byte, a response) ([]byte, error)
 	nilDec func(src []byte) error
 	nilEnc func(dst []byte) ([]byte, error)
 	tag    func(outcome uint8) (byte, bool)
 	kind   func(err error) (kind string, tag byte, ok bool) // the family's own frame error
-	body   uint8                                            // the family's ErrorKindBody
 	golden func(t *testing.T)                               // the golden vectors of the family's answer
 }
 
-// answer is a family's Response, its outcome as a number.
-type answer struct {
+// response is a family's Response, its outcome as a number.
+type response struct {
 	outcome uint8
 	err     protoerr.Error
 }
@@ -44,37 +43,24 @@ type answer struct {
 // errTag is the family's error tag: the last of its tags.
 func (f family) errTag() byte { return byte(len(f.names) - 3) }
 
-// frameMethods is what every family's Response has.
-type frameMethods interface {
-	Decode([]byte) error
-	Encode([]byte) ([]byte, error)
-}
-
-func newFamily[R any, O interface {
-	~uint8
-	String() string
-	WireTag() (byte, bool)
-}, K wire.ErrorKind](name, scope string, body K, build func(answer) R, get func(*R) answer) family {
-	f := family{name: name, body: uint8(body)}
-	f.golden = func(t *testing.T) {
-		decode := func(r *R, src []byte) error { return any(r).(frameMethods).Decode(src) }
-		encode := func(r *R, dst []byte) ([]byte, error) { return any(r).(frameMethods).Encode(dst) }
-		golden.CheckMethods(t, scope, decode, encode)
+func newFamily[O answer.Outcome[O]](name, scope string) family {
+	type R = answer.Response[O]
+	f := family{name: name}
+	f.golden = func(t *testing.T) { golden.CheckMethods(t, scope, (*R).Decode, (*R).Encode) }
+	f.decode = func(src []byte, before response) (response, error) {
+		r := R{Outcome: O(before.outcome), Error: before.err}
+		err := r.Decode(src)
+		return response{uint8(r.Outcome), r.Error}, err
 	}
-	f.decode = func(src []byte, before answer) (answer, error) {
-		r := build(before)
-		err := any(&r).(frameMethods).Decode(src)
-		return get(&r), err
+	f.encode = func(dst []byte, a response) ([]byte, error) {
+		r := R{Outcome: O(a.outcome), Error: a.err}
+		return r.Encode(dst)
 	}
-	f.encode = func(dst []byte, a answer) ([]byte, error) {
-		r := build(a)
-		return any(&r).(frameMethods).Encode(dst)
-	}
-	f.nilDec = func(src []byte) error { return any((*R)(nil)).(frameMethods).Decode(src) }
-	f.nilEnc = func(dst []byte) ([]byte, error) { return any((*R)(nil)).(frameMethods).Encode(dst) }
-	f.tag = func(o uint8) (byte, bool) { return O(o).WireTag() }
+	f.nilDec = (*R)(nil).Decode
+	f.nilEnc = (*R)(nil).Encode
+	f.tag = func(o uint8) (byte, bool) { return answer.WireTag(O(o)) }
 	f.kind = func(err error) (string, byte, bool) {
-		var fe *wire.FrameError[K]
+		var fe *answer.FrameError[O]
 		if !errors.As(err, &fe) {
 			return "", 0, false
 		}
@@ -82,36 +68,20 @@ func newFamily[R any, O interface {
 	}
 	for o := 0; ; o++ {
 		s := O(o).String()
-		if strings.HasPrefix(s, "value ") {
+		if s == fmt.Sprintf("value %d", o) {
 			break
 		}
 		f.names = append(f.names, s)
 	}
-	f.frame = K(0).Frame()
+	f.frame = answer.ErrorKind[O](0).Frame()
 	return f
 }
 
 var families = []family{
-	newFamily[enqueue.Response, enqueue.Outcome, enqueue.ErrorKind]("enqueue", "enqueue.response", enqueue.ErrorKindBody,
-		func(a answer) enqueue.Response {
-			return enqueue.Response{Outcome: enqueue.Outcome(a.outcome), Error: a.err}
-		},
-		func(r *enqueue.Response) answer { return answer{uint8(r.Outcome), r.Error} }),
-	newFamily[legacy.Response, legacy.Outcome, legacy.ErrorKind]("legacy", "legacy.enqueue.response", legacy.ErrorKindBody,
-		func(a answer) legacy.Response {
-			return legacy.Response{Outcome: legacy.Outcome(a.outcome), Error: a.err}
-		},
-		func(r *legacy.Response) answer { return answer{uint8(r.Outcome), r.Error} }),
-	newFamily[dequeue.Response, dequeue.Outcome, dequeue.ErrorKind]("dequeue", "dequeue.response", dequeue.ErrorKindBody,
-		func(a answer) dequeue.Response {
-			return dequeue.Response{Outcome: dequeue.Outcome(a.outcome), Error: a.err}
-		},
-		func(r *dequeue.Response) answer { return answer{uint8(r.Outcome), r.Error} }),
-	newFamily[secrets.FeedResponse, secrets.Outcome, secrets.ErrorKind]("secrets feed", "secrets.feed_response", secrets.ErrorKindBody,
-		func(a answer) secrets.FeedResponse {
-			return secrets.FeedResponse{Outcome: secrets.Outcome(a.outcome), Error: a.err}
-		},
-		func(r *secrets.FeedResponse) answer { return answer{uint8(r.Outcome), r.Error} }),
+	newFamily[enqueue.Outcome]("enqueue", "enqueue.response"),
+	newFamily[legacy.Outcome]("legacy", "legacy.enqueue.response"),
+	newFamily[dequeue.Outcome]("dequeue", "dequeue.response"),
+	newFamily[secrets.Outcome]("secrets feed", "secrets.feed_response"),
 }
 
 // TestFamilies pins what each family names, so that a renamed outcome
@@ -128,7 +98,6 @@ func TestFamilies(t *testing.T) {
 	for _, f := range families {
 		assert.Equal(t, want[f.name], f.names, f.name)
 		assert.Equal(t, frames[f.name], f.frame, f.name)
-		assert.Equal(t, uint8(codec.AnswerKindBody), f.body, "%s: the kind the template reports a body with", f.name)
 	}
 	assert.Equal(t, dequeue.Outcome(1), dequeue.Dequeued, "tag 0 of the dequeue answer is Dequeued")
 }
@@ -142,7 +111,7 @@ func TestAnswerGolden(t *testing.T) {
 	}
 }
 
-var kept = answer{outcome: 1, err: protoerr.Error{}}
+var kept = response{outcome: 1, err: protoerr.Error{}}
 
 func TestAnswerBareOutcomes(t *testing.T) {
 	for _, f := range families {
@@ -152,15 +121,15 @@ func TestAnswerBareOutcomes(t *testing.T) {
 			require.True(t, ok, "%s %s", f.name, f.names[o])
 			assert.Equal(t, tag, got, "%s %s", f.name, f.names[o])
 			for _, src := range []string{string([]byte{tag}), string([]byte{tag}) + `trailing {bytes`} {
-				a, err := f.decode([]byte(src), answer{outcome: f.errTag() + 1, err: protoerr.New("k", "old")})
+				a, err := f.decode([]byte(src), response{outcome: f.errTag() + 1, err: protoerr.New("k", "old")})
 				require.NoError(t, err, "%s %q", f.name, src)
-				assert.Equal(t, answer{outcome: o}, a, "%s %q: a bare tag clears the error", f.name, src)
+				assert.Equal(t, response{outcome: o}, a, "%s %q: a bare tag clears the error", f.name, src)
 			}
-			out, err := f.encode(encodetest.Dst(), answer{outcome: o})
+			out, err := f.encode(encodetest.Dst(), response{outcome: o})
 			require.NoError(t, err)
 			assert.Equal(t, encodetest.Prefix+string([]byte{tag}), string(out), "%s %s", f.name, f.names[o])
 			// Into a buffer with no room left, too (the slow path).
-			out, err = f.encode(nil, answer{outcome: o})
+			out, err = f.encode(nil, response{outcome: o})
 			require.NoError(t, err)
 			assert.Equal(t, []byte{tag}, out)
 		}
@@ -197,7 +166,7 @@ func TestAnswerError(t *testing.T) {
 			require.NoError(t, err)
 			assert.Equal(t, string(f.errTag())+want, string(out), "%s %s", f.name, tt.body)
 		}
-		out, err := f.encode(nil, answer{outcome: errOutcome, err: protoerr.New(protoerr.KindProgram, "x")})
+		out, err := f.encode(nil, response{outcome: errOutcome, err: protoerr.New(protoerr.KindProgram, "x")})
 		require.NoError(t, err)
 		assert.Equal(t, string(f.errTag())+`{"kind":"program","error":"x"}`, string(out))
 	}
@@ -223,7 +192,7 @@ func TestAnswerDecodeRefuses(t *testing.T) {
 			{"not UTF-8", append([]byte{e}, "\"\xff\""...), "body", nil},
 		}
 		for _, tt := range tests {
-			before := answer{outcome: e + 1, err: protoerr.New("k", "old")}
+			before := response{outcome: e + 1, err: protoerr.New("k", "old")}
 			a, err := f.decode(tt.src, before)
 			kind, tag, ok := f.kind(err)
 			require.True(t, ok, "%s %s: %v is the family's frame error", f.name, tt.name, err)
@@ -256,23 +225,23 @@ func TestAnswerEncodeRefuses(t *testing.T) {
 		stray := protoerr.New(protoerr.KindProgram, "stray")
 		tests := []struct {
 			name   string
-			a      answer
+			a      response
 			member string
 			reason error
 		}{
-			{"unset", answer{}, "outcome", wire.ErrUnset},
-			{"unset with an error", answer{err: stray}, "outcome", wire.ErrUnset},
-			{f.names[noTag], answer{outcome: noTag}, "outcome", wire.ErrUnknownValue},
-			{"outcome 255", answer{outcome: 255}, "outcome", wire.ErrUnknownValue},
-			{"error with no value", answer{outcome: errOutcome}, "error", wire.ErrNoValue},
+			{"unset", response{}, "outcome", wire.ErrUnset},
+			{"unset with an error", response{err: stray}, "outcome", wire.ErrUnset},
+			{f.names[noTag], response{outcome: noTag}, "outcome", wire.ErrUnknownValue},
+			{"outcome 255", response{outcome: 255}, "outcome", wire.ErrUnknownValue},
+			{"error with no value", response{outcome: errOutcome}, "error", wire.ErrNoValue},
 		}
 		for o := uint8(1); o < errOutcome; o++ {
 			tests = append(tests, struct {
 				name   string
-				a      answer
+				a      response
 				member string
 				reason error
-			}{f.names[o] + " with an error", answer{outcome: o, err: stray}, "error", protoerr.ErrNotCarried})
+			}{f.names[o] + " with an error", response{outcome: o, err: stray}, "error", protoerr.ErrNotCarried})
 		}
 		for _, tt := range tests {
 			t.Run(f.name+" "+tt.name, func(t *testing.T) {
