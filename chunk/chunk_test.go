@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/diverge-network/diverge-sdk-go/chunk"
+	"github.com/diverge-network/diverge-sdk-go/internal/encodetest"
 	"github.com/diverge-network/diverge-sdk-go/internal/tools/golden"
 	"github.com/diverge-network/diverge-sdk-go/mcpcontent"
 	"github.com/diverge-network/diverge-sdk-go/wire"
@@ -51,6 +52,12 @@ func TestKinds(t *testing.T) {
 	for _, typ := range chunk.Types() {
 		assert.Equal(t, typ, kinds[typ].Type())
 	}
+}
+
+// TestGolden runs every begin.chunk vector: acceptance, the variant of a
+// refusal, and the exact re-encoding.
+func TestGolden(t *testing.T) {
+	golden.Check(t, "begin.chunk", encodetest.RoundTrip(chunk.DecodeJSON, chunk.EncodeJSON))
 }
 
 // TestDecodeForms: serde's other ways of writing a chunk, as the Rust oracle
