@@ -37,7 +37,7 @@ type Outcome[O any] interface {
 
 // Family is what this package needs to know of a family's answer frame.
 type Family[O any] struct {
-	Name  string // the frame in messages: "enqueue answer"
+	Frame string // the frame in messages, as ErrorKind.Frame gives it: "enqueue answer"
 	Error O      // the error outcome: the last with a tag, and the one that carries an Error
 }
 

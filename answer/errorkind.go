@@ -25,7 +25,7 @@ func (k ErrorKind[O]) String() string {
 // Frame names the family's answer in messages ("enqueue answer").
 func (ErrorKind[O]) Frame() string {
 	var o O
-	return o.Family().Name
+	return o.Family().Frame
 }
 
 // FrameError is an answer of the family O that could not be read; see

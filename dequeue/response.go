@@ -33,7 +33,7 @@ func (o Outcome) String() string {
 // Family describes the dequeue answer to package answer:
 // its name in messages, and its error outcome.
 func (Outcome) Family() answer.Family[Outcome] {
-	return answer.Family[Outcome]{Name: "dequeue answer", Error: Error}
+	return answer.Family[Outcome]{Frame: "dequeue answer", Error: Error}
 }
 
 // Response is the one answer on a dequeue channel, then the finish: its

@@ -37,7 +37,7 @@ func (o Outcome) String() string {
 // Family describes the enqueue answer to package answer:
 // its name in messages, and its error outcome.
 func (Outcome) Family() answer.Family[Outcome] {
-	return answer.Family[Outcome]{Name: "enqueue answer", Error: Error}
+	return answer.Family[Outcome]{Frame: "enqueue answer", Error: Error}
 }
 
 // Response is the one answer on an enqueue channel, then the finish: its

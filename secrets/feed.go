@@ -36,7 +36,7 @@ func (o Outcome) Opens() bool { return o == Fed }
 // Family describes the secrets feed answer to package answer:
 // its name in messages, and its error outcome.
 func (Outcome) Family() answer.Family[Outcome] {
-	return answer.Family[Outcome]{Name: "secrets feed answer", Error: Error}
+	return answer.Family[Outcome]{Frame: "secrets feed answer", Error: Error}
 }
 
 // FeedResponse is the one answer on a Secrets channel, then the finish: its

@@ -40,7 +40,7 @@ func (o Outcome) String() string {
 // Family describes the legacy enqueue answer to package answer:
 // its name in messages, and its error outcome.
 func (Outcome) Family() answer.Family[Outcome] {
-	return answer.Family[Outcome]{Name: "legacy enqueue answer", Error: Error}
+	return answer.Family[Outcome]{Frame: "legacy enqueue answer", Error: Error}
 }
 
 // Response is the one answer of /agent/enqueue: its Outcome is what became
