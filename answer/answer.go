@@ -50,8 +50,8 @@ func WireTag[O Outcome[O]](o O) (tag byte, ok bool) {
 	return byte(o - 1), true
 }
 
-// Response is one answer of the family O, the only message on its channel
-// before the finish. Its zero value has no Outcome and does not encode.
+// Response is one answer of the family O: what became of the request it
+// answers. Its zero value has no Outcome and does not encode.
 type Response[O Outcome[O]] struct {
 	Outcome O              // what became of the request; the zero O is unset
 	Error   protoerr.Error // the peer's words; only beside the family's error outcome

@@ -6,7 +6,7 @@ import (
 )
 
 // ErrorKind is one way an answer of the family O fails to decode: one of
-// the three constants below, which every family shares.
+// the ErrorKind constants, which every family shares.
 type ErrorKind[O Outcome[O]] uint8
 
 // The ways an answer fails to decode.
