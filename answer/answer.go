@@ -115,7 +115,13 @@ func (r *Response[O]) Encode(dst []byte) ([]byte, error) {
 		}
 	}
 	var o O
-	return r.encode(dst, o.Family().Error)
+	errOutcome := o.Family().Error
+	if r != nil && r.Outcome-1 < errOutcome-1 && r.Error.Value.IsZero() {
+		if out, ok := codec.PutTag(dst, byte(r.Outcome-1)); ok {
+			return out, nil
+		}
+	}
+	return r.encode(dst, errOutcome)
 }
 
 // encode is Encode's path for anything but a bare outcome into a dst with
