@@ -98,6 +98,7 @@ func TestFamilies(t *testing.T) {
 	for _, f := range families {
 		assert.Equal(t, want[f.name], f.names, f.name)
 		assert.Equal(t, frames[f.name], f.frame, f.name)
+		assert.GreaterOrEqual(t, f.errTag(), byte(1), "%s: tag 0 is a bare outcome, which Decode and Encode take without asking the family", f.name)
 	}
 	assert.Equal(t, dequeue.Outcome(1), dequeue.Dequeued, "tag 0 of the dequeue answer is Dequeued")
 }
