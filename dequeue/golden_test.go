@@ -8,7 +8,7 @@ import (
 )
 
 // TestGolden runs the dequeue.request vectors through Request; the answer's
-// are in internal/codec (TestAnswerGolden), with the other answer families'.
+// are in package answer (TestAnswerGolden), with the other answer families'.
 func TestGolden(t *testing.T) {
 	golden.CheckMethods(t, "dequeue.request", (*dequeue.Request).DecodeJSON, (*dequeue.Request).EncodeJSON)
 }

@@ -8,7 +8,7 @@ import (
 )
 
 // TestGolden runs the enqueue.request vectors through Request; the answer's
-// are in internal/codec (TestAnswerGolden), with the other answer families'.
+// are in package answer (TestAnswerGolden), with the other answer families'.
 func TestGolden(t *testing.T) {
 	golden.CheckMethods(t, "enqueue.request", (*enqueue.Request).DecodeJSON, (*enqueue.Request).EncodeJSON)
 }

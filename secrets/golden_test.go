@@ -8,7 +8,7 @@ import (
 )
 
 // TestGolden runs the values and declaration vectors; the feed answer's
-// are in internal/codec (TestAnswerGolden), with the other answer families'.
+// are in package answer (TestAnswerGolden), with the other answer families'.
 func TestGolden(t *testing.T) {
 	t.Run("values", func(t *testing.T) {
 		golden.CheckMethods(t, "secrets.values", (*secrets.Values).DecodeJSON, (*secrets.Values).EncodeJSON)

@@ -8,7 +8,7 @@ import (
 )
 
 // TestGolden runs the legacy.enqueue.request vectors through Request; the answer's
-// are in internal/codec (TestAnswerGolden), with the other answer families'.
+// are in package answer (TestAnswerGolden), with the other answer families'.
 func TestGolden(t *testing.T) {
 	golden.CheckMethods(t, "legacy.enqueue.request", (*legacy.Request).DecodeJSON, (*legacy.Request).EncodeJSON)
 }

@@ -6,7 +6,6 @@ import (
 	"errors"
 
 	"github.com/diverge-network/diverge-sdk-go/answer"
-
 	"github.com/diverge-network/diverge-sdk-go/begin"
 	"github.com/diverge-network/diverge-sdk-go/dequeue"
 	"github.com/diverge-network/diverge-sdk-go/enqueue"

@@ -1,12 +1,11 @@
 package main
 
 import (
-	"github.com/diverge-network/diverge-sdk-go/answer"
-	"github.com/diverge-network/diverge-sdk-go/session"
 	"math"
 	"strconv"
 	"strings"
 
+	"github.com/diverge-network/diverge-sdk-go/answer"
 	"github.com/diverge-network/diverge-sdk-go/begin"
 	"github.com/diverge-network/diverge-sdk-go/chunk"
 	"github.com/diverge-network/diverge-sdk-go/dequeue"
@@ -16,6 +15,7 @@ import (
 	"github.com/diverge-network/diverge-sdk-go/internal/codec"
 	"github.com/diverge-network/diverge-sdk-go/mcpcontent"
 	"github.com/diverge-network/diverge-sdk-go/secrets"
+	"github.com/diverge-network/diverge-sdk-go/session"
 	"github.com/diverge-network/diverge-sdk-go/wire"
 )
 
@@ -535,9 +535,6 @@ func must(err error) {
 	}
 }
 
-// outcome is an answer's outcome: one of the n with a tag from first on,
-// or, planted, the unset zero or one of the values from noTag up that have
-// no tag.
 // answerCase is an answer of the family O: a tagged outcome, now and then
 // an unset one or one past the tags, and an Error where the outcome carries
 // one (now and then where it does not).
